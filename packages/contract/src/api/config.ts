@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { erpTypes, extensions, languages, operationModes, qualityControlApproaches, runtimeTypes, sessionPolicies } from '../enums.js';
+
+const unitName = z.string().min(1).max(20);
+const weightEntry = z.object({ name: unitName, toMG: z.number().positive() });
+const volumeEntry = z.object({ name: unitName, toML: z.number().positive() });
+
+/** Scanner settings (spec 03 sections 3 and 9). */
+export const scannerSettingsSchema = z.object({
+  scannerPlus: z.string().max(200),
+  scannerMinus: z.string().max(200),
+  scannerOk: z.string().max(200),
+  scannerQtyMaxAtOnce: z.number().positive(),
+  weightTable: z.array(weightEntry).max(50),
+  volumeTable: z.array(volumeEntry).max(50),
+  scannerQtyAllowBatchSerialItemScanWithoutBatchCheck: z.boolean(),
+  scannerItemIdentificationBatchAllowAutoSelectIfOnlyOneOnLocation: z.boolean(),
+  scannerItemIdentificationBatchAllowAutoSelectIfOnlyOneAllowed: z.boolean(),
+  scannerItemIdentificationLotAlwaysEmpty: z.boolean(),
+  scannerItemIdentificationLotAllowAutoSelectIfOnlyOneOnLocation: z.boolean(),
+  scannerItemIdentificationLotAllowAutoSelectIfOnlyOneAllowed: z.boolean(),
+  scannerItemIdentificationSerialAllowAutoSelectIfOnlyOneOnLocation: z.boolean(),
+  scannerItemIdentificationSerialAllowAutoSelectIfOnlyOneAllowed: z.boolean(),
+});
+
+/** Settings that admins change at run time; stored in the database, versioned. */
+export const systemSettingsSchema = z.object({
+  allowEmptyPassword: z.boolean(),
+  scannerParseItemBarcode: z.boolean(),
+  customCssCode: z.string().max(100_000),
+  sessionViewerRtcConfig: z.record(z.string(), z.unknown()),
+  allowUsersToChangePassword: z.boolean(),
+  wmsHasBeenConfigured: z.boolean(),
+  warehouseName: z.string().max(200),
+  customerId: z.string().max(100),
+  licenseExpirationDate: z.string().nullable(),
+  operationMode: z.enum(operationModes),
+  enabledExtensions: z.array(z.enum(extensions)),
+  erpType: z.enum(erpTypes),
+  qualityControlApproach: z.enum(qualityControlApproaches),
+  delivery: z.object({ splitPackAndDelivery: z.boolean(), enableDeliveryDispatchApplication: z.boolean() }),
+  scanner: scannerSettingsSchema,
+  /** IP addresses not matched by any IP rule get this policy. */
+  defaultSessionPolicy: z.enum(sessionPolicies),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+/** Admin update: any subset of the settings, with the version the admin read. */
+export const updateSettingsRequestSchema = z.object({
+  version: z.number().int().positive(),
+  settings: systemSettingsSchema.partial().strict(),
+});
+
+export const setupRequestSchema = z.object({
+  erpType: z.enum(erpTypes),
+  warehouseName: z.string().trim().min(1).max(200),
+  operationMode: z.enum(operationModes),
+});
+
+export const settingsAnswerSchema = z.object({ version: z.number().int(), settings: systemSettingsSchema });
+
+/** GET /api/v1/config/: everything the client needs before and after sign-in. */
+export const configAnswerSchema = z.object({
+  settings: z.object({
+    allowEmptyPassword: z.boolean(),
+    scannerParseItemBarcode: z.boolean(),
+    customCssCode: z.string(),
+    sessionViewerRtcConfig: z.record(z.string(), z.unknown()),
+    allowUsersToChangePassword: z.boolean(),
+  }),
+  operationMode: z.enum(operationModes),
+  enabledExtensions: z.array(z.enum(extensions)),
+  erpType: z.enum(erpTypes),
+  qualityControlApproach: z.enum(qualityControlApproaches),
+  delivery: z.object({ splitPackAndDelivery: z.boolean(), enableDeliveryDispatchApplication: z.boolean() }),
+  scanner: scannerSettingsSchema,
+  customerId: z.string(),
+  warehouseName: z.string(),
+  languageFiles: z.record(z.string(), z.string()),
+  languageIsoCodeMapping: z.record(z.string(), z.string()),
+  runtimeType: z.enum(runtimeTypes),
+  wmsHasBeenConfigured: z.boolean(),
+  version: z.string(),
+  licenseExpirationDate: z.string().nullable(),
+});
+export type ConfigAnswer = z.infer<typeof configAnswerSchema>;
+
+export const versionAnswerSchema = z.object({ version: z.string() });
+
+export const ipRulesAnswerSchema = z.object({
+  ip: z.string(),
+  policy: z.enum(sessionPolicies),
+  twoFactorRequired: z.boolean(),
+  blocked: z.boolean(),
+});
+
+export const languageSchema = z.enum(languages);

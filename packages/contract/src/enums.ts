@@ -1,0 +1,42 @@
+/** The enumerations of the specification (spec 02 section 3, spec 01 sections 3-6). */
+export const languages = ['en', 'nl', 'de', 'pl'] as const;
+export type Language = (typeof languages)[number];
+
+export const runtimeTypes = ['PRODUCTION', 'TEST', 'DEV'] as const;
+export type RuntimeType = (typeof runtimeTypes)[number];
+
+export const erpTypes = ['NONE', 'SAP', 'EXACT_ONLINE', 'EXACT_GLOBE'] as const;
+export type ErpType = (typeof erpTypes)[number];
+
+export const operationModes = ['NORMAL', 'WALL_TO_WALL_BATCHING_MODE'] as const;
+export type OperationMode = (typeof operationModes)[number];
+
+export const qualityControlApproaches = ['PERFORM_ONLY', 'PERFORM_VERIFY_SEPARATE_STEP'] as const;
+export type QualityControlApproach = (typeof qualityControlApproaches)[number];
+
+export const extensions = [
+  'informationApps',
+  'basic',
+  'wallToWall',
+  'stockTransferEnhancements',
+  'kardexIntegration',
+  'production',
+  'pickAndPack',
+  'packingSlip',
+  'batchDelivery',
+  'orderImporters',
+  'whsPerformance',
+  'itemDefaultLocationUpdater',
+] as const;
+export type Extension = (typeof extensions)[number];
+
+export const sessionPolicies = ['BLOCK', 'ALLOW_2FA', 'ALLOW'] as const;
+export type SessionPolicy = (typeof sessionPolicies)[number];
+
+export const printTypes = ['RAW', 'PJL', 'IPP', 'CUPS', 'FILE', 'VOID', 'PERIPHERAL', 'NATIVE', 'CUSTOM'] as const;
+export const paperTypes = ['A4', 'LABEL'] as const;
+export const labelFormats = ['PDF', 'PDF_GRID', 'PNG', 'ZPL', 'TSPL'] as const;
+export const workTypes = ['BULK', 'PICK', 'MOBILE', 'RECEIVE', 'QC', 'DELIVERY', 'PRODUCTION', 'UNKNOWN'] as const;
+export const locationTypes = ['NORMAL', 'KARDEX', 'DIV', 'LIQUID_CONTAINER', 'SINGLE_ITEM_LOCATION'] as const;
+export const trackingTypes = ['SERIAL_NUMBER', 'BATCH_NUMBER', 'NORMAL'] as const;
+export const countingApproaches = ['SINGLE_COUNTING', 'DOUBLE_COUNTING_ALL', 'DOUBLE_COUNTING_ONLY_WRONG'] as const;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Error keys sent on the wire in { status, key, args, message }. Each is a translation key
+ * (errors namespace) in all four languages. Keys from the spec's catalogues keep their names.
+ */
+export const errorKeys = [
+  // HTTP and platform
+  'invalidInput',
+  'malformedJson',
+  'payloadTooLarge',
+  'notSignedIn',
+  'invalidLoginDetails',
+  'requestForbidden',
+  'notFound',
+  'oldVersion',
+  'optimisticLockConflict',
+  'idempotencyKeyConflict',
+  'internalServerError',
+  'unknownNetworkError',
+  'networkErrorTooManyRetries',
+  'licenseExpired',
+  // auth
+  'authenticationCodeRequired',
+  'invalidAuthenticationCode',
+  'twoFactorNotConfigured',
+  'ipAddressBlocked',
+  'sessionExpired',
+  'transferTokenInvalid',
+  'canNotTakeOverSessionToUnnamedDevice',
+  'insufficientRoles',
+  // users
+  'usernameTaken',
+  'unknownUser',
+  'passwordTooShort',
+  'passwordsShouldMatch',
+  'changingPasswordNotAllowed',
+  'canNotRaiseOwnRoles',
+  'canNotGrantRolesYouDoNotHave',
+  'unknownRole',
+  'apiKeyLabelRequired',
+  // config and translations
+  'unknownLanguage',
+  'unknownTranslationFile',
+  'invalidSetting',
+] as const;
+export type ErrorKey = (typeof errorKeys)[number];
+
+export const apiErrorSchema = z.object({
+  status: z.number().int(),
+  key: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoData } from './db/seed/demo.js';
+import { registerFeatureRoutes } from './features/routes.js';
+import { createPrincipalResolver } from './features/auth/principal-resolver.js';
+import { SessionService } from './features/auth/session.service.js';
+import { SettingsService } from './features/config/settings.service.js';
+import { registerAccessCheck } from './http/access.js';
+import { registerAuthentication } from './http/authenticate.js';
+import { registerClientHeaderCheck } from './http/client-headers.js';
+import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { loadErrorMessages } from './http/error-messages.js';
+import { registerOpenApi } from './http/openapi.js';
+import { createLiveServer } from './live/live-server.js';
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per suite); otherwise opened from config. */
+  database?: DatabaseHandle;
+}
+
+/** Builds the whole server: database (migrated, seeded), services, HTTP routes and live socket. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  const ownsDatabase = !options.database;
+  await migrateToLatest(database);
+  if (config.demoData) await seedDemoData(database.db);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const messageFor = loadErrorMessages(config.translationsDir);
+  const live = await createLiveServer({ redisUrl: config.redisUrl });
+  const settings = new SettingsService(database.db);
+  const sessions = new SessionService(
+    database.db,
+    { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+    (ids) => live.hub.closeSessions(ids),
+  );
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    settings,
+    sessions,
+    live: live.hub,
+    messageFor,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(cookie);
+  registerErrorHandler(app, messageFor, config.runtimeType === 'DEV');
+  await registerOpenApi(app, config.version);
+  registerClientHeaderCheck(app, config.version);
+  registerAuthentication(app, createPrincipalResolver(ctx));
+  registerAccessCheck(app);
+
+  await app.register(async (api) => registerFeatureRoutes(api, ctx));
+  live.attach(app, ctx);
+  await registerWebApp(app, config, messageFor);
+
+  const sweep = setInterval(() => {
+    sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 60_000);
+  sweep.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    await live.shutdown();
+  });
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+  return app as unknown as App;
+}
+
+/** Serves the built web app with a single-page fallback; unknown API routes get a JSON 404. */
+async function registerWebApp(
+  app: FastifyInstance,
+  config: AppConfig,
+  messageFor: (key: string, args: Record<string, unknown>) => string,
+) {
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWebApp = fs.existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(async (web) => {
+      // The web app's files are public; declare it on each route fastify-static adds.
+      web.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: { public: true } };
+      });
+      await web.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/translations/');
+    if (!isApi && hasWebApp && request.method === 'GET') return reply.sendFile('index.html');
+    return sendError(reply, messageFor, 404, 'notFound', { method: request.method, url: request.url.split('?')[0] });
+  });
+}

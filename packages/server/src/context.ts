@@ -1,0 +1,17 @@
+import type { AppConfig } from './config.js';
+import type { Db, Dialect } from './db/database.js';
+import type { SettingsService } from './features/config/settings.service.js';
+import type { SessionService } from './features/auth/session.service.js';
+import type { LiveHub } from './live/live-hub.js';
+
+/** The services every feature's routes are built with; made once per app in app.ts. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  dialect: Dialect;
+  settings: SettingsService;
+  sessions: SessionService;
+  live: LiveHub;
+  /** English text of an error key, for the message field of error answers. */
+  messageFor(key: string, args: Record<string, unknown>): string;
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A database or transaction handle: repositories take either. */
+export type DbOrTx = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** SQLite before 3.51.3 can lose commits after a WAL reset; refuse to run on it. */
+export const minimumSqliteVersion = '3.51.3';
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (diff !== 0) return diff < 0 ? -1 : 1;
+  }
+  return 0;
+}
+
+export function assertSqliteVersion(version: string): void {
+  if (compareVersions(version, minimumSqliteVersion) < 0) {
+    throw new Error(
+      `SQLite ${version} is older than ${minimumSqliteVersion}, which has a WAL-reset bug that can lose commits; upgrade better-sqlite3`,
+    );
+  }
+}
+
+// PostgreSQL returns int8 and numeric as strings; counts and ids fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(databaseUrl: string): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
+  try {
+    assertSqliteVersion(version);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { platformMigration } from './migrations/0001-platform.js';
+import type { VersionedMigration } from './migrations/helpers.js';
+
+/** Every migration in order. Append only: a released migration is never edited. */
+export const migrations: readonly VersionedMigration[] = [platformMigration];
+
+/** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = {
+    getMigrations: () =>
+      Promise.resolve(
+        Object.fromEntries(
+          migrations.map((m): [string, Migration] => [m.name, { up: (db) => m.up(db, handle.dialect) }]),
+        ),
+      ),
+  };
+  const migrator = new Migrator({ db: handle.db, provider, migrationTableName: 'schema_migration' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

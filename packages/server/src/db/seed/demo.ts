@@ -1,0 +1,59 @@
+import { defaultSystemSettings, type SystemSettings } from '@wms/contract';
+import { hashPassword } from '../../features/auth/secrets.js';
+import { nowIso } from '../../util/time.js';
+import type { Db } from '../database.js';
+import { demoUsers } from './demo-users.js';
+
+const demoSettings: SystemSettings = {
+  ...defaultSystemSettings,
+  wmsHasBeenConfigured: true,
+  warehouseName: 'Demo warehouse',
+  customerId: 'demo',
+  allowUsersToChangePassword: true,
+  enabledExtensions: [...defaultSystemSettings.enabledExtensions, 'wallToWall', 'production', 'pickAndPack'],
+};
+
+/**
+ * Fills an empty database with demo data on its first start. A database that already has
+ * users is left alone, so restarting never duplicates or resets anything.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const existing = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const hashes = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
+  const at = nowIso();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('app_user')
+      .values(
+        demoUsers.map((u, i) => ({
+          username: u.username,
+          username_lower: u.username.toLowerCase(),
+          password_hash: hashes[i] ?? '',
+          roles: JSON.stringify(u.roles),
+          settings: JSON.stringify({ preferredLanguage: 'en' }),
+          created_at: at,
+          updated_at: at,
+          version: 1,
+          active: 1,
+          totp_enabled: 0,
+        })),
+      )
+      .execute();
+    await tx
+      .insertInto('system_setting')
+      .values({ id: 1, settings: JSON.stringify(demoSettings), version: 1, updated_at: at })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ settings: JSON.stringify(demoSettings), updated_at: at }))
+      .execute();
+    await tx
+      .insertInto('erp_user')
+      .values([
+        { code: 'EMP001', name: 'Anna de Vries' },
+        { code: 'EMP002', name: 'Jan Kowalski' },
+        { code: 'EMP003', name: 'Lena Schmidt' },
+      ])
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+  });
+  return true;
+}

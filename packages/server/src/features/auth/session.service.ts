@@ -1,0 +1,165 @@
+import { expandRoles } from '@wms/contract';
+import type { Db } from '../../db/database.js';
+import type { Principal } from '../../http/access.js';
+import { hashToken, newToken } from './secrets.js';
+import * as sessions from './session.repository.js';
+
+export interface SessionMeta {
+  uniqueSession: string | null;
+  deviceName: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+interface CachedSession {
+  principal: Principal;
+  userId: number;
+  expiresAt: number;
+  lastSeenAt: number;
+  /** When this entry was read from the database. */
+  loadedAt: number;
+}
+
+/** How long a resolved session is trusted without reading the database again. */
+const cacheTtlMs = 5_000;
+/** last_seen_at is written at most this often per session. */
+const touchIntervalMs = 60_000;
+
+export function parseRoles(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Server-side sessions: a random 256-bit token in an httpOnly cookie, stored hashed, with an
+ * idle and an absolute expiry. Resolved sessions are cached for a few seconds so that a request
+ * costs no database read; closing a session or changing a user drops the cache entries at once
+ * (and on other instances through the live backplane's invalidation).
+ */
+export class SessionService {
+  private readonly cache = new Map<string, CachedSession>();
+  private readonly idleMs: number;
+  private readonly maxMs: number;
+
+  constructor(
+    private readonly db: Db,
+    options: { idleMinutes: number; maxHours: number },
+    /** Called after a session is deleted, to close its live sockets everywhere. */
+    private readonly onClosed: (sessionIds: number[]) => void = () => {},
+  ) {
+    this.idleMs = options.idleMinutes * 60_000;
+    this.maxMs = options.maxHours * 3_600_000;
+  }
+
+  async create(userId: number, meta: SessionMeta): Promise<{ token: string; sessionId: number; expiresAt: string }> {
+    const token = newToken();
+    const now = Date.now();
+    const expiresAt = new Date(now + this.maxMs).toISOString();
+    const sessionId = await sessions.insertSession(this.db, {
+      tokenHash: hashToken(token),
+      userId,
+      ...meta,
+      createdAt: new Date(now).toISOString(),
+      expiresAt,
+    });
+    return { token, sessionId, expiresAt };
+  }
+
+  /** The principal of a session token, or null when unknown, expired or idle too long. */
+  async resolve(token: string): Promise<Principal | null> {
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const cached = this.cache.get(tokenHash);
+    if (cached && now - cached.loadedAt < cacheTtlMs) {
+      if (this.isExpired(cached, now)) {
+        this.cache.delete(tokenHash);
+        return null;
+      }
+      await this.touchIfDue(cached, now);
+      return cached.principal;
+    }
+    const row = await sessions.findSessionWithUser(this.db, tokenHash);
+    if (!row || row.active !== 1) {
+      this.cache.delete(tokenHash);
+      return null;
+    }
+    const entry: CachedSession = {
+      principal: {
+        userId: row.user_id,
+        username: row.username,
+        expandedRoles: new Set(expandRoles(parseRoles(row.roles))),
+        sessionId: row.id,
+        apiKeyId: null,
+      },
+      userId: row.user_id,
+      expiresAt: Date.parse(row.expires_at),
+      lastSeenAt: Date.parse(row.last_seen_at),
+      loadedAt: now,
+    };
+    if (this.isExpired(entry, now)) {
+      await this.close(row.id);
+      return null;
+    }
+    this.cache.set(tokenHash, entry);
+    await this.touchIfDue(entry, now);
+    return entry.principal;
+  }
+
+  async close(sessionId: number): Promise<boolean> {
+    const deleted = await sessions.deleteSessionById(this.db, sessionId);
+    this.forget((entry) => entry.principal.sessionId === sessionId);
+    if (deleted) this.onClosed([sessionId]);
+    return deleted;
+  }
+
+  async closeAllOfUser(userId: number): Promise<void> {
+    const ids = await sessions.deleteSessionsOfUser(this.db, userId);
+    this.forgetUser(userId);
+    if (ids.length > 0) this.onClosed(ids);
+  }
+
+  /** Deletes expired and idle sessions; run periodically. */
+  async sweep(): Promise<void> {
+    const now = Date.now();
+    const ids = await sessions.deleteExpiredSessions(
+      this.db,
+      new Date(now).toISOString(),
+      new Date(now - this.idleMs).toISOString(),
+    );
+    if (ids.length > 0) {
+      const closed = new Set(ids);
+      this.forget((entry) => closed.has(entry.principal.sessionId ?? -1));
+      this.onClosed(ids);
+    }
+  }
+
+  /** Drops cached principals of a user, after a role or status change. */
+  forgetUser(userId: number): void {
+    this.forget((entry) => entry.userId === userId);
+  }
+
+  /** Drops cached principals of sessions closed on another instance. */
+  forgetSessions(sessionIds: readonly number[]): void {
+    const closed = new Set(sessionIds);
+    this.forget((entry) => closed.has(entry.principal.sessionId ?? -1));
+  }
+
+  private forget(predicate: (entry: CachedSession) => boolean): void {
+    for (const [key, entry] of this.cache) if (predicate(entry)) this.cache.delete(key);
+  }
+
+  private isExpired(entry: CachedSession, now: number): boolean {
+    return now >= entry.expiresAt || now - entry.lastSeenAt >= this.idleMs;
+  }
+
+  private async touchIfDue(entry: CachedSession, now: number): Promise<void> {
+    if (now - entry.lastSeenAt < touchIntervalMs) return;
+    entry.lastSeenAt = now;
+    if (entry.principal.sessionId !== null)
+      await sessions.touchSession(this.db, entry.principal.sessionId, new Date(now).toISOString());
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@wms/contract';
+import { AppError, forbidden, unauthorized } from './app-error.js';
+
+/** Who is calling: resolved from the session cookie or an API key (bearer token). */
+export interface Principal {
+  userId: number;
+  username: string;
+  expandedRoles: ReadonlySet<Role>;
+  /** The session row behind a browser caller; null for an API key. */
+  sessionId: number | null;
+  apiKeyId: number | null;
+}
+
+/**
+ * What a route requires. Every route declares one (a route-table test enforces it):
+ * public, any signed-in caller, or at least one of the roles (after hierarchy expansion).
+ */
+export type Access = { public: true } | { signedIn: true } | { anyRole: readonly Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const publicAccess = { access: { public: true } } as const;
+export const signedIn = { access: { signedIn: true } } as const;
+export const anyRole = (...roles: Role[]) => ({ access: { anyRole: roles } }) as const;
+
+export function hasAnyRole(principal: Principal, roles: readonly Role[]): boolean {
+  return roles.some((role) => principal.expandedRoles.has(role));
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/** Enforces each route's declared access before its handler runs. */
+export function registerAccessCheck(app: FastifyInstance) {
+  app.decorateRequest('principal', null);
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!access) throw new AppError(500, 'internalServerError', { reason: 'route declares no access' });
+    if ('public' in access) return;
+    const principal = requirePrincipal(request);
+    if ('anyRole' in access && !hasAnyRole(principal, access.anyRole)) throw forbidden();
+  });
+}

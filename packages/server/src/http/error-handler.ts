@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiError } from '@wms/contract';
+import { AppError } from './app-error.js';
+
+type MessageFor = (key: string, args: Record<string, unknown>) => string;
+
+export function sendError(
+  reply: FastifyReply,
+  messageFor: MessageFor,
+  status: number,
+  key: string,
+  args: Record<string, unknown> = {},
+) {
+  const body: ApiError = { status, key, args, message: messageFor(key, args) };
+  return reply.status(status).type('application/json').send(body);
+}
+
+/** One error shape on the wire; never a stack trace outside DEV. */
+export function registerErrorHandler(app: FastifyInstance, messageFor: MessageFor, exposeInternals: boolean) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, messageFor, error.status, error.key, error.args);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({
+        field: `${error.validationContext ?? 'body'}${v.instancePath.replaceAll('/', '.')}`,
+        message: v.message ?? 'invalid',
+      }));
+      return sendError(reply, messageFor, 400, 'invalidInput', { fields });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return sendError(reply, messageFor, 400, 'malformedJson');
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, messageFor, 413, 'payloadTooLarge', { limit: app.initialConfig.bodyLimit });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const key = error.statusCode === 404 ? 'notFound' : 'invalidInput';
+      return sendError(reply, messageFor, error.statusCode, key, { reason: error.message });
+    }
+    if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response does not match its schema');
+    else request.log.error({ err: error }, 'unhandled error');
+    return sendError(
+      reply,
+      messageFor,
+      500,
+      'internalServerError',
+      exposeInternals ? { error: error.message, stack: error.stack } : {},
+    );
+  });
+}

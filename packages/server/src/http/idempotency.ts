@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { headerNames } from '@wms/contract';
+import type { Db, Tx } from '../db/database.js';
+import { nowIso } from '../util/time.js';
+import { AppError, badRequest } from './app-error.js';
+
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+  /** True when this answer is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** The Idempotency-Key header: 8 to 128 visible characters, made by the client per attempt. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[headerNames.idempotencyKey];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{8,128}$/.test(value)) {
+    throw badRequest('invalidInput', { fields: [{ field: 'headers.idempotency-key', message: '8-128 characters' }] });
+  }
+  return value;
+}
+
+export function hashRequest(value: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(value ?? null))
+    .digest('hex');
+}
+
+/**
+ * Runs a write once per idempotency key. The key is claimed by inserting its row inside the
+ * same transaction as the work, so a retry (or a concurrent duplicate, which waits for the
+ * first to commit) gets the first answer and changes nothing. A failed attempt rolls back its
+ * claim, so it can be retried. The same key with a different request body is refused.
+ * Without a key the work simply runs in a transaction.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  options: { scope: string; key: string | undefined; userId: number | null; request: unknown; status?: number },
+  work: (tx: Tx) => Promise<T>,
+): Promise<IdempotentResult<T>> {
+  const status = options.status ?? 200;
+  const { key } = options;
+  if (key === undefined) {
+    const body = await db.transaction().execute(work);
+    return { status, body, replayed: false };
+  }
+  const requestHash = hashRequest(options.request);
+  return db.transaction().execute(async (tx) => {
+    const claimed = await tx
+      .insertInto('idempotency_record')
+      .values({
+        scope: options.scope,
+        idempotency_key: key,
+        user_id: options.userId,
+        request_hash: requestHash,
+        status_code: 0,
+        response: '',
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.columns(['scope', 'idempotency_key']).doNothing())
+      .returning('scope')
+      .executeTakeFirst();
+    if (!claimed) {
+      const stored = await tx
+        .selectFrom('idempotency_record')
+        .selectAll()
+        .where('scope', '=', options.scope)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow();
+      if (stored.request_hash !== requestHash || stored.user_id !== options.userId) {
+        throw new AppError(422, 'idempotencyKeyConflict', { key });
+      }
+      return { status: stored.status_code, body: JSON.parse(stored.response) as T, replayed: true };
+    }
+    const body = await work(tx);
+    await tx
+      .updateTable('idempotency_record')
+      .set({ status_code: status, response: JSON.stringify(body ?? null) })
+      .where('scope', '=', options.scope)
+      .where('idempotency_key', '=', key)
+      .execute();
+    return { status, body, replayed: false };
+  });
+}

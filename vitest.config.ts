@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@wms/contract': path.resolve(import.meta.dirname, 'packages/contract/src/index.ts') };
+const serverProject = (database: 'sqlite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `server-${database}`,
+    include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+    env: { WMS_TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** Contract and server suites; the server suite runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL. */
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      serverProject('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
