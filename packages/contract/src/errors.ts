@@ -43,6 +43,13 @@ export const errorKeys = [
   'unknownLanguage',
   'unknownTranslationFile',
   'invalidSetting',
+  // config setup
+  'alreadyConfigured',
+  // auth and IP rules
+  'ldapNotConfigured',
+  'ipAddressNotBlocked',
+  // users, API keys, sessions (users helper)
+  'canNotManageAdminUser',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

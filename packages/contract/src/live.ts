@@ -1,10 +1,35 @@
 import { z } from 'zod';
 
 /**
- * Live messaging (spec 02 sections 7 and 8): destinations and message kinds.
- * Destinations are built here and nowhere else. /user/queue/... destinations are per user:
- * a client subscribes to the path and receives what is sent to its own user.
+ * Live messaging (spec 02 sections 7 and 8): STOMP 1.2 over WebSocket at {@link liveSocketPath}.
+ *
+ * Protocol as the server implements it (packages/server/src/live):
+ * - The socket is authenticated by the session cookie of the upgrade request. Without a cookie
+ *   the socket is a device socket that may only subscribe to /device_listener/{deviceName}.
+ * - CONNECT (or STOMP) carries {@link liveConnectHeaders}: AppVersion (older than the server:
+ *   ERROR OldVersionException) and UniqueSession. accept-version must include 1.2.
+ * - Heart-beats: the server offers {@link liveHeartbeatMs} both ways (EOLs) and drops a peer
+ *   silent for twice the negotiated interval.
+ * - Every failure is an ERROR frame whose `message` header starts with a {@link liveFailures}
+ *   name or a protocol error text; as STOMP 1.2 requires, the server closes the socket after it.
+ *   A second SUBSCRIBE to the same destination on one connection is such an error.
+ * - Messages are MESSAGE frames with a JSON body {@link LiveMessage} {what, who?, payload}.
+ * - /user/queue/... reaches only the signed-in user's own connections; /topic/... every
+ *   subscriber; /device_listener/{deviceName} is open to device sockets.
+ * - State on subscribe: subscribing to {@link counterDestination} first sends the user's full
+ *   NOTIFICATION_COUNTERS; later changes send the changed paths only (merge them). Subscribing
+ *   to /topic/broadcasts sends each unread BROADCAST of the user.
+ * - Clients SEND only to {@link clientSendDestinationPrefixes} (none yet: any SEND is an ERROR
+ *   AccessDeniedException). Any frame with a receipt header gets a RECEIPT.
+ * - On shutdown every connection gets SERVER_RESTARTING (on its /topic/commands subscription,
+ *   else /user/queue/commands, else its first subscription), then a close with code 1012.
  */
+export const liveSocketPath = '/api/v1/ws';
+export const liveHeartbeatMs = 10_000;
+/** Headers of the CONNECT frame (STOMP headers are case-sensitive; the server accepts any case). */
+export const liveConnectHeaders = { appVersion: 'AppVersion', uniqueSession: 'UniqueSession' } as const;
+
+/** Destinations are built here and nowhere else. */
 export const topics = {
   userErrors: () => '/user/queue/errors',
   userCommands: () => '/user/queue/commands',
@@ -18,15 +43,24 @@ export const topics = {
   session: (sessionId: string | number) => `/topic/sessions/${sessionId}`,
   productionTimer: () => '/topic/production/timer',
   peripheralsPrinting: (sessionId: string | number) => `/topic/peripherals/printing/${sessionId}`,
+  viewerInitiator: (connectionId: string) => `/ctopic/viewer/${connectionId}-initiator`,
+  viewerClient: (connectionId: string) => `/ctopic/viewer/${connectionId}-client`,
   deviceListener: (deviceName: string) => `/device_listener/${deviceName}`,
 } as const;
 
 export const userQueuePrefix = '/user/queue/';
+export const topicPrefix = '/topic/';
+export const connectionTopicPrefix = '/ctopic/';
 export const deviceListenerPrefix = '/device_listener/';
+
+/** Destination prefixes a client may SEND to. None yet: live traffic flows server to client. */
+export const clientSendDestinationPrefixes: readonly string[] = [];
 
 /** Menu paths that carry a notification counter. */
 export const counterPaths = ['/wall_to_wall', '/alerting', '/my_user_tasks'] as const;
 export type CounterPath = (typeof counterPaths)[number];
+/** Where NOTIFICATION_COUNTERS go: the user's command queue. */
+export const counterDestination = topics.userCommands();
 
 const who = z.object({ userid: z.number().int(), username: z.string() });
 const notice = z.object({ key: z.string(), args: z.record(z.string(), z.unknown()).default({}) });
@@ -38,10 +72,19 @@ export const liveMessageSchemas = {
   WARNING: notice,
   INFO: notice,
   SUCCESS: notice,
-  ALERT: z.object({ title: z.string().optional(), key: z.string(), args: z.record(z.string(), z.unknown()).default({}) }),
+  ALERT: z.object({
+    title: z.string().optional(),
+    key: z.string(),
+    args: z.record(z.string(), z.unknown()).default({}),
+  }),
   NOTIFICATION_COUNTERS: z.object({ counters: z.record(z.string(), z.number().int().nonnegative()) }),
   ALERT_NOTIFICATIONS_COUNTER: z.object({ count: z.number().int().nonnegative() }),
-  BROADCAST: z.object({ id: z.number().int(), message: z.string(), createdAt: z.string(), from: z.string().nullable() }),
+  BROADCAST: z.object({
+    id: z.number().int(),
+    message: z.string(),
+    createdAt: z.string(),
+    from: z.string().nullable(),
+  }),
   SERVER_RESTARTING: z.object({}),
   REQUEST_SESSION_TAKEOVER: z.object({ deviceName: z.string().nullable(), uniqueSession: z.string().nullable() }),
   USER_TASKS_COUNTER: z.object({ count: z.number().int().nonnegative() }),
@@ -64,12 +107,16 @@ export const liveMessageSchemas = {
 export type LiveMessageKind = keyof typeof liveMessageSchemas;
 export type LivePayload<K extends LiveMessageKind> = z.input<(typeof liveMessageSchemas)[K]>;
 
-/** The body of every MESSAGE frame. */
+export type LiveWho = z.infer<typeof who>;
+
+/** The body of every MESSAGE frame (JSON). */
 export interface LiveMessage<K extends LiveMessageKind = LiveMessageKind> {
   what: K;
-  who?: z.infer<typeof who>;
+  who?: LiveWho;
   payload: LivePayload<K>;
 }
+/** Any one message kind with its own payload type. */
+export type AnyLiveMessage = { [K in LiveMessageKind]: LiveMessage<K> }[LiveMessageKind];
 
 /** Failure names the web client acts on (in ERROR frames' message header). */
 export const liveFailures = {
@@ -78,3 +125,38 @@ export const liveFailures = {
   accessDenied: 'AccessDeniedException',
   oldVersion: 'OldVersionException',
 } as const;
+export type LiveFailure = (typeof liveFailures)[keyof typeof liveFailures];
+export const liveFailureNames: readonly LiveFailure[] = Object.values(liveFailures);
+/** Failures after which the web client logs the user out (OldVersionException reloads instead). */
+export const liveLogoutFailures: readonly LiveFailure[] = [
+  liveFailures.invalidToken,
+  liveFailures.unknownUser,
+  liveFailures.accessDenied,
+];
+
+/** The failure named in an ERROR frame's message header, if any. */
+export function liveFailureOf(message: string | undefined): LiveFailure | undefined {
+  return message === undefined ? undefined : liveFailureNames.find((name) => message.includes(name));
+}
+
+const liveMessageKinds = Object.keys(liveMessageSchemas) as LiveMessageKind[];
+const liveEnvelopeSchema = z.object({
+  what: z.enum(liveMessageKinds as [LiveMessageKind, ...LiveMessageKind[]]),
+  who: who.optional(),
+  payload: z.unknown(),
+});
+
+/** Reads a MESSAGE frame's body; null when it is not a known message with a valid payload. */
+export function parseLiveMessage(body: string): AnyLiveMessage | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const envelope = liveEnvelopeSchema.safeParse(json);
+  if (!envelope.success) return null;
+  const payload = liveMessageSchemas[envelope.data.what].safeParse(envelope.data.payload);
+  if (!payload.success) return null;
+  return { ...envelope.data, payload: payload.data } as AnyLiveMessage;
+}

@@ -19,13 +19,16 @@ import { registerClientHeaderCheck } from './http/client-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
 import { registerOpenApi } from './http/openapi.js';
-import { createLiveServer } from './live/live-server.js';
+import { registerRouteTable } from './http/route-table.js';
+import { createLiveServer, type LiveTuning } from './live/live-server.js';
 
 export type App = FastifyInstance & { ctx: AppContext };
 
 export interface BuildOptions {
   /** An already opened database (tests share one per suite); otherwise opened from config. */
   database?: DatabaseHandle;
+  /** Live socket tuning (tests shorten the heart-beat and isolate the Redis channel). */
+  live?: LiveTuning;
 }
 
 /** Builds the whole server: database (migrated, seeded), services, HTTP routes and live socket. */
@@ -47,9 +50,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRouteTable(app);
 
   const messageFor = loadErrorMessages(config.translationsDir);
-  const live = await createLiveServer({ redisUrl: config.redisUrl });
+  const live = await createLiveServer({ ...options.live, config, db: database.db, log: app.log }).catch(
+    async (error: unknown) => {
+      if (ownsDatabase) await database.close();
+      throw error;
+    },
+  );
   const settings = new SettingsService(database.db);
   const sessions = new SessionService(
     database.db,
@@ -100,19 +109,33 @@ async function registerWebApp(
   messageFor: (key: string, args: Record<string, unknown>) => string,
 ) {
   const indexFile = path.join(config.webDistDir, 'index.html');
-  const hasWebApp = fs.existsSync(indexFile);
-  if (hasWebApp) {
+  // Read once: the files it names are registered at start too (wildcard: false).
+  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  if (indexHtml) {
     await app.register(async (web) => {
       // The web app's files are public; declare it on each route fastify-static adds.
       web.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: { public: true } };
       });
-      await web.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+      await web.register(fastifyStatic, {
+        root: config.webDistDir,
+        wildcard: false,
+        index: false,
+        // Vite names built assets by content hash, so they never change.
+        setHeaders: (response, filePath) => {
+          if (filePath.startsWith(path.join(config.webDistDir, 'assets')))
+            response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/translations/');
-    if (!isApi && hasWebApp && request.method === 'GET') return reply.sendFile('index.html');
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && indexHtml && isPage) {
+      // Single-page fallback: every other path is a page of the web app.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
     return sendError(reply, messageFor, 404, 'notFound', { method: request.method, url: request.url.split('?')[0] });
   });
 }

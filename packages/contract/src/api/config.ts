@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { erpTypes, extensions, languages, operationModes, qualityControlApproaches, runtimeTypes, sessionPolicies } from '../enums.js';
+import {
+  erpTypes,
+  extensions,
+  languages,
+  operationModes,
+  qualityControlApproaches,
+  runtimeTypes,
+  sessionPolicies,
+} from '../enums.js';
 
 const unitName = z.string().min(1).max(20);
 const weightEntry = z.object({ name: unitName, toMG: z.number().positive() });
@@ -95,3 +103,22 @@ export const ipRulesAnswerSchema = z.object({
 });
 
 export const languageSchema = z.enum(languages);
+
+/** The translation file of each language, served at /translations/{file}. */
+export const languageFiles: Readonly<Record<(typeof languages)[number], string>> = {
+  en: 'en.json',
+  nl: 'nl.json',
+  de: 'de.json',
+  pl: 'pl.json',
+};
+
+/** The locale of each language, for number and date formatting. */
+export const languageIsoCodeMapping: Readonly<Record<(typeof languages)[number], string>> = {
+  en: 'en-GB',
+  nl: 'nl-NL',
+  de: 'de-DE',
+  pl: 'pl-PL',
+};
+
+/** POST /api/v1/config/setup answers the configured settings. */
+export const setupAnswerSchema = settingsAnswerSchema;

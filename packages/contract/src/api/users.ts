@@ -16,6 +16,18 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
+type UserSettingsShape = typeof userSettingsSchema.shape;
+const userSettingsPatchShape = Object.fromEntries(
+  Object.entries(userSettingsSchema.shape).map(([name, field]) => [name, field.unwrap().optional()]),
+) as { [K in keyof UserSettingsShape]: z.ZodOptional<ReturnType<UserSettingsShape[K]['unwrap']>> };
+
+/**
+ * Some user settings, with the same limits and no defaults (zod applies a default even to an
+ * optional field, so a patch built with .partial() would reset every setting it does not name).
+ */
+export const userSettingsPatchSchema = z.object(userSettingsPatchShape).strict();
+export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
+
 export const roleSchema = z.enum(roles);
 
 /** A user as the API shows it; never the password hash or the TOTP secret. */
@@ -45,3 +57,70 @@ export const meAnswerSchema = z.object({
   sessionId: z.number().int().nullable(),
 });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
+
+/** Passwords: at least this long, unless empty passwords are allowed (system setting allowEmptyPassword). */
+export const minimumPasswordLength = 4;
+export const maximumPasswordLength = 200;
+
+const usernameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\s/\\]+$/, 'no spaces or slashes');
+const passwordSchema = z.string().max(maximumPasswordLength);
+const externalIdSchema = z.string().trim().min(1).max(100).nullable();
+
+/** POST /api/v1/users/new (userManager). Honours an Idempotency-Key header. */
+export const createUserRequestSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    roles: z.array(roleSchema).max(roles.length),
+    settings: userSettingsPatchSchema.optional(),
+    emailAddress: z.email().max(320).nullable().optional(),
+    externalId: externalIdSchema.optional(),
+  })
+  .strict();
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+
+/**
+ * POST /api/v1/users/{id}: what is absent stays as it is. newSettings is merged over the stored
+ * settings. version is the user's version the caller read (stale: 412).
+ */
+export const updateUserRequestSchema = z
+  .object({
+    version: z.number().int().positive(),
+    newExternalId: externalIdSchema.optional(),
+    newRoles: z.array(roleSchema).max(roles.length).optional(),
+    newSettings: userSettingsPatchSchema.optional(),
+  })
+  .strict();
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+/** POST /api/v1/users/{id}/password */
+export const changePasswordRequestSchema = z.object({ password: passwordSchema }).strict();
+
+/** POST /api/v1/users/{id}/2fa/enable: a code from the authenticator app confirms a setup. */
+export const enableTwoFactorRequestSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'six digits'),
+  })
+  .strict();
+
+/** The answer of 2fa/setup and 2fa/view: scan the QR code (or type the secret) into an authenticator app. */
+export const twoFactorQrAnswerSchema = z.object({
+  otpauthUrl: z.string(),
+  qrCodeDataUrl: z.string().describe('data:image/png;base64,...'),
+  secret: z.string(),
+  enabled: z.boolean(),
+});
+export type TwoFactorQrAnswer = z.infer<typeof twoFactorQrAnswerSchema>;
+
+export const userIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const usersAnswerSchema = z.array(userSchema);
+export const simpleUsersAnswerSchema = z.array(simpleUserSchema);
+export const erpUsersAnswerSchema = z.array(erpUserSchema);

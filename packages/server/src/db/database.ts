@@ -44,6 +44,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(databaseUrl: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,10 +1,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { platformMigration } from './migrations/0001-platform.js';
+import { ipRulesMigration } from './migrations/0002-ip-rules.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const migrations: readonly VersionedMigration[] = [platformMigration];
+export const migrations: readonly VersionedMigration[] = [platformMigration, ipRulesMigration];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
@@ -18,6 +19,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   };
   const migrator = new Migrator({ db: handle.db, provider, migrationTableName: 'schema_migration' });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

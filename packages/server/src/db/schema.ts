@@ -62,6 +62,8 @@ export interface IpRuleTable {
   description: string | null;
   sort_order: number;
   created_at: string;
+  /** Added by 0002-ip-rules. */
+  version: Generated<number>;
 }
 
 export interface FailedSigninTable {

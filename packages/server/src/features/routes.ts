@@ -1,8 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
+import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerBroadcastRoutes } from './broadcasts/broadcasts.routes.js';
+import { registerConfigRoutes } from './config/config.routes.js';
+import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
+import { registerSessionRoutes } from './sessions/sessions.routes.js';
+import { registerSystemRoutes } from './system/system.routes.js';
+import { registerTranslationRoutes } from './translations/translations.routes.js';
+import { registerUserRoutes } from './users/users.routes.js';
 
 /** Every feature's routes. Each feature folder exports one register function. */
 export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  registerConfigRoutes(app, ctx);
+  registerTranslationRoutes(app, ctx);
+  registerSystemRoutes(app, ctx);
+  await registerAnalyticsRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerIpRuleRoutes(app, ctx);
+  registerBroadcastRoutes(app, ctx);
 }

@@ -40,10 +40,13 @@ export function requirePrincipal(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Enforces each route's declared access before its handler runs. */
+/**
+ * Enforces each route's declared access. It runs in onRequest, right after authentication and
+ * before the body is parsed or validated, so a caller without access learns nothing about the
+ * route's input rules (401/403 come before 400).
+ */
 export function registerAccessCheck(app: FastifyInstance) {
-  app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (!access) throw new AppError(500, 'internalServerError', { reason: 'route declares no access' });

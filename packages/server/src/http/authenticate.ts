@@ -18,6 +18,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Resolves the caller of every API and live request from its API key or session cookie. */
 export function registerAuthentication(app: FastifyInstance, resolver: PrincipalResolver) {
+  app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const bearer = bearerToken(request);
     if (bearer) {

@@ -35,15 +35,7 @@ export function findSessionWithUser(db: DbOrTx, tokenHash: string) {
   return db
     .selectFrom('user_session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
-    .select([
-      's.id',
-      's.user_id',
-      's.last_seen_at',
-      's.expires_at',
-      'u.username',
-      'u.roles',
-      'u.active',
-    ])
+    .select(['s.id', 's.user_id', 's.last_seen_at', 's.expires_at', 'u.username', 'u.roles', 'u.active'])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

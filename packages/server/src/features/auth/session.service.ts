@@ -42,6 +42,7 @@ export function parseRoles(json: string): string[] {
  */
 export class SessionService {
   private readonly cache = new Map<string, CachedSession>();
+  private readonly forgetUserListeners: ((userId: number) => void)[] = [];
   private readonly idleMs: number;
   private readonly maxMs: number;
 
@@ -137,9 +138,15 @@ export class SessionService {
     }
   }
 
-  /** Drops cached principals of a user, after a role or status change. */
+  /** Drops cached principals and /auth/me answers of a user; call it after any change of the user row. */
   forgetUser(userId: number): void {
     this.forget((entry) => entry.userId === userId);
+    for (const listener of this.forgetUserListeners) listener(userId);
+  }
+
+  /** Runs the listener whenever a user is forgotten, so other per-user caches (/auth/me's) follow. */
+  onForgetUser(listener: (userId: number) => void): void {
+    this.forgetUserListeners.push(listener);
   }
 
   /** Drops cached principals of sessions closed on another instance. */

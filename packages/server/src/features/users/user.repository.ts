@@ -1,6 +1,6 @@
 import { userSettingsSchema, type Role, type User, isRole } from '@wms/contract';
 import type { DbOrTx } from '../../db/database.js';
-import type { AppUserRow } from '../../db/schema.js';
+import type { AppUserRow, AppUserUpdate, NewAppUser } from '../../db/schema.js';
 import { parseRoles } from '../auth/session.service.js';
 
 export function findUserById(db: DbOrTx, id: number) {
@@ -42,4 +42,54 @@ export function toUser(row: AppUserRow): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+export function listUsers(db: DbOrTx) {
+  return db.selectFrom('app_user').selectAll().orderBy('username_lower').execute();
+}
+
+/** Active users as the simple list shows them (spec: simple user = userid, username). */
+export function listActiveUserNames(db: DbOrTx) {
+  return db
+    .selectFrom('app_user')
+    .select(['id', 'username'])
+    .where('active', '=', 1)
+    .orderBy('username_lower')
+    .execute();
+}
+
+export function listErpUsers(db: DbOrTx) {
+  return db.selectFrom('erp_user').select(['code', 'name']).orderBy('code').execute();
+}
+
+export async function insertUser(db: DbOrTx, user: NewAppUser): Promise<AppUserRow> {
+  return db.insertInto('app_user').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+/** An optimistic-locked update: bumps the version; no row updated when `version` is stale. */
+export function updateUserVersioned(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  changes: Omit<AppUserUpdate, 'id' | 'version' | 'updated_at'>,
+  at: string,
+) {
+  return db
+    .updateTable('app_user')
+    .set({ ...changes, version: version + 1, updated_at: at })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** Sets the password hash; not part of the user's visible record, so the version stays. */
+export async function updatePasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+/** True for the unique-constraint violation of SQLite or PostgreSQL (a concurrent duplicate). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = error.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { sessionPolicies } from '../enums.js';
+import { ipRulesAnswerSchema } from './config.js';
+import { isoDateTime } from './common.js';
+import { meAnswerSchema, roleSchema } from './users.js';
+
+/** A TOTP code from an authenticator app (6 digits; spaces are tolerated and dropped). */
+const mfaTokenSchema = z
+  .string()
+  .max(20)
+  .transform((value) => value.replace(/\s+/g, ''))
+  .nullish();
+
+/**
+ * POST /api/v1/auth/signin. The password may be empty only when the setting allowEmptyPassword
+ * is on (checked by the server, which answers 400 listing the password field otherwise).
+ * deviceName is the device's configured name, recorded on the session.
+ */
+export const signinRequestSchema = z.object({
+  username: z.string().trim().min(1).max(200),
+  password: z.string().max(1000),
+  mfaToken: mfaTokenSchema,
+  deviceName: z.string().trim().max(100).nullish(),
+});
+export type SigninRequest = z.infer<typeof signinRequestSchema>;
+
+/** POST /api/v1/auth/verify: a manager confirms an action with their own credentials. */
+export const verifyRequestSchema = z.object({
+  username: z.string().trim().min(1).max(200),
+  password: z.string().max(1000),
+  mfaToken: mfaTokenSchema,
+  requiredRoles: z.array(roleSchema).max(200),
+});
+export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
+
+export const verifyAnswerSchema = z.object({
+  verified: z.literal(true),
+  userId: z.number().int(),
+  username: z.string(),
+});
+export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
+
+/** The in-app path the other device opens after signing in: absolute, same origin. */
+export const appPathSchema = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])/, 'must be a path of this app starting with a single /');
+
+export const transferTokenCreateParamsSchema = z.object({ deviceName: z.string().max(100) });
+export const transferTokenCreateRequestSchema = z.object({ path: appPathSchema });
+export const transferTokenCreateAnswerSchema = z.object({ expiresAt: isoDateTime });
+
+export const transferTokenUseRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export const transferTokenUseAnswerSchema = meAnswerSchema.extend({ path: z.string() });
+export type TransferTokenUseAnswer = z.infer<typeof transferTokenUseAnswerSchema>;
+
+/** An IP address, v4 or v6 (validated by the server, which answers 400 on a bad one). */
+export const ipAddressSchema = z.string().trim().min(2).max(64);
+
+export const blockedIpSchema = z.object({
+  ip: z.string(),
+  failures: z.number().int(),
+  blockedUntil: isoDateTime,
+});
+export type BlockedIp = z.infer<typeof blockedIpSchema>;
+export const blockedIpListAnswerSchema = z.array(blockedIpSchema);
+export const unblockIpRequestSchema = z.object({ ip: ipAddressSchema });
+
+/** IP rules: a CIDR range (or one address) mapped to a session policy; first match wins. */
+export const ipRuleSchema = z.object({
+  id: z.number().int(),
+  cidr: z.string(),
+  policy: z.enum(sessionPolicies),
+  description: z.string().nullable(),
+  sortOrder: z.number().int(),
+  version: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type IpRule = z.infer<typeof ipRuleSchema>;
+export const ipRuleListAnswerSchema = z.array(ipRuleSchema);
+
+export const ipRuleCreateRequestSchema = z.object({
+  cidr: z.string().trim().min(2).max(64),
+  policy: z.enum(sessionPolicies),
+  description: z.string().trim().max(500).nullish(),
+  /** Position in the evaluation order (ascending); defaults to after every existing rule. */
+  sortOrder: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+});
+export type IpRuleCreateRequest = z.infer<typeof ipRuleCreateRequestSchema>;
+
+/** Update: the fields to change plus the version read (a stale version gets 412). */
+export const ipRuleUpdateRequestSchema = ipRuleCreateRequestSchema.partial().extend({
+  version: z.number().int().positive(),
+});
+export type IpRuleUpdateRequest = z.infer<typeof ipRuleUpdateRequestSchema>;
+
+export const testIpRequestSchema = z.object({ ip: ipAddressSchema });
+
+/** POST /api/v1/auth/test_ip: what applies to an address. blocked: by a BLOCK rule or by failures. */
+export const testIpAnswerSchema = ipRulesAnswerSchema.extend({
+  rule: ipRuleSchema.nullable(),
+  blockedByFailures: z.boolean(),
+  failures: z.number().int(),
+  blockedUntil: isoDateTime.nullable(),
+});
+export type TestIpAnswer = z.infer<typeof testIpAnswerSchema>;
+
+/** POST /api/v1/auth/test_ldap: accepted for compatibility; there is no LDAP (422 ldapNotConfigured). */
+export const testLdapRequestSchema = z.record(z.string(), z.unknown()).nullish();

@@ -1,0 +1,56 @@
+import type { ApiKey, CreatedApiKey } from '@wms/contract';
+import type { AppContext } from '../../context.js';
+import type { Principal } from '../../http/access.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+import { nowIso } from '../../util/time.js';
+import { hashToken, newToken } from '../auth/secrets.js';
+import { rolesOf } from '../users/user.repository.js';
+import { assertCanActOn } from '../users/user-rules.js';
+import { findUserRowOrThrow } from '../users/users.service.js';
+import * as repository from './api-keys.repository.js';
+
+/** Every key starts with this, so a leaked key is recognisable (secret scanners, logs). */
+export const apiKeyPrefix = 'wms_';
+
+/**
+ * API keys of a user (spec 02 section 2, API keys): for API clients, sent as
+ * `Authorization: Bearer <key>` (never accepted in a URL). A key is 256 random bits, stored as a
+ * SHA-256 hash and shown only in the answer of its creation. It acts as its user with the user's
+ * current roles; deleting it stops it at once. The user themself or a userManager (an admin's
+ * keys: an admin) manages them.
+ */
+export async function listApiKeys(ctx: AppContext, caller: Principal, userId: number): Promise<ApiKey[]> {
+  await assertCanManageKeysOf(ctx, caller, userId);
+  return (await repository.listApiKeysOfUser(ctx.db, userId)).map((row) => ({
+    id: row.id,
+    label: row.label,
+    lastUsedAt: row.last_used_at,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function createApiKey(
+  ctx: AppContext,
+  caller: Principal,
+  userId: number,
+  rawLabel: string,
+): Promise<CreatedApiKey> {
+  await assertCanManageKeysOf(ctx, caller, userId);
+  const label = rawLabel.trim();
+  if (label === '') {
+    throw badRequest('apiKeyLabelRequired', { fields: [{ field: 'body.label', message: 'required' }] });
+  }
+  const key = newToken(apiKeyPrefix);
+  const row = await repository.insertApiKey(ctx.db, { userId, label, keyHash: hashToken(key), createdAt: nowIso() });
+  return { id: row.id, label: row.label, lastUsedAt: row.last_used_at, createdAt: row.created_at, key };
+}
+
+export async function deleteApiKey(ctx: AppContext, caller: Principal, userId: number, keyId: number): Promise<void> {
+  await assertCanManageKeysOf(ctx, caller, userId);
+  if (!(await repository.deleteApiKeyOfUser(ctx.db, userId, keyId))) throw notFound('notFound', { keyId });
+}
+
+async function assertCanManageKeysOf(ctx: AppContext, caller: Principal, userId: number): Promise<void> {
+  const user = await findUserRowOrThrow(ctx.db, userId);
+  assertCanActOn(caller, userId, rolesOf(user));
+}

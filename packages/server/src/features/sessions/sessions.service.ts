@@ -1,0 +1,38 @@
+import type { Session } from '@wms/contract';
+import type { AppContext } from '../../context.js';
+import type { Principal } from '../../http/access.js';
+import { forbidden, notFound } from '../../http/app-error.js';
+import { findSessionById, listSessions as listSessionRows } from '../auth/session.repository.js';
+
+/**
+ * Signed-in sessions (spec 02 section 7, Users, keys, sessions). A userManager sees and closes
+ * every session; anyone else only their own. Closing goes through the session service, so the
+ * session's cookie stops working at once and its live sockets are closed on every instance.
+ */
+export async function listSessions(ctx: AppContext, caller: Principal): Promise<Session[]> {
+  const rows = await listSessionRows(ctx.db, isManager(caller) ? undefined : caller.userId);
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    uniqueSession: row.unique_session,
+    deviceName: row.device_name,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+    current: row.id === caller.sessionId,
+  }));
+}
+
+export async function closeSession(ctx: AppContext, caller: Principal, id: number): Promise<void> {
+  const session = await findSessionById(ctx.db, id);
+  if (!session) throw notFound('notFound', { sessionId: id });
+  if (session.user_id !== caller.userId && !isManager(caller)) throw forbidden();
+  await ctx.sessions.close(id);
+}
+
+function isManager(caller: Principal): boolean {
+  return caller.expandedRoles.has('userManager');
+}

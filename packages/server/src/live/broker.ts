@@ -1,0 +1,112 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Principal } from '../http/access.js';
+import { isUserDestination } from './destination-policy.js';
+import type { ConnectCheck } from './handshake.js';
+import { sessionTokenOf } from './handshake.js';
+import { StompConnection, type ConnectionHost, type ConnectionOptions, type Subscription } from './stomp-connection.js';
+
+export interface BrokerDependencies {
+  options: ConnectionOptions;
+  log: FastifyBaseLogger;
+  checkConnect(sessionToken: string | undefined, appVersion: string | undefined): Promise<ConnectCheck>;
+  /** The bodies a new subscription gets first. */
+  stateFor(destination: string, principal: Principal | null): Promise<readonly string[]>;
+}
+
+/**
+ * This instance's STOMP broker: its connections and an index of subscriptions by destination.
+ * Delivery across instances goes through the backplane, which calls deliver() here.
+ */
+export class LiveBroker implements ConnectionHost {
+  readonly options: ConnectionOptions;
+  readonly log: FastifyBaseLogger;
+  private readonly connections = new Set<StompConnection>();
+  private readonly byDestination = new Map<string, Set<Subscription>>();
+  private readonly closeWaiters = new Set<() => void>();
+
+  constructor(private readonly dependencies: BrokerDependencies) {
+    this.options = dependencies.options;
+    this.log = dependencies.log;
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  accept(ws: WebSocket, request: IncomingMessage): void {
+    const connection = new StompConnection(ws, this, sessionTokenOf(request));
+    this.connections.add(connection);
+  }
+
+  checkConnect(sessionToken: string | undefined, appVersion: string | undefined): Promise<ConnectCheck> {
+    return this.dependencies.checkConnect(sessionToken, appVersion);
+  }
+
+  stateFor(destination: string, principal: Principal | null): Promise<readonly string[]> {
+    return this.dependencies.stateFor(destination, principal);
+  }
+
+  added(subscription: Subscription): void {
+    let set = this.byDestination.get(subscription.destination);
+    if (!set) {
+      set = new Set();
+      this.byDestination.set(subscription.destination, set);
+    }
+    set.add(subscription);
+  }
+
+  removed(subscription: Subscription): void {
+    const set = this.byDestination.get(subscription.destination);
+    if (!set) return;
+    set.delete(subscription);
+    if (set.size === 0) this.byDestination.delete(subscription.destination);
+  }
+
+  closed(connection: StompConnection): void {
+    this.connections.delete(connection);
+    if (this.connections.size === 0) for (const resolve of this.closeWaiters) resolve();
+  }
+
+  /**
+   * Sends a body to the destination's subscribers on this instance: all of them, or those of
+   * the listed users. A /user/queue/... destination never reaches a device socket.
+   */
+  deliver(destination: string, userIds: readonly number[] | null, body: string): void {
+    const subscriptions = this.byDestination.get(destination);
+    if (!subscriptions) return;
+    const users = userIds ? new Set(userIds) : null;
+    const perUser = isUserDestination(destination);
+    for (const subscription of subscriptions) {
+      const principal = subscription.connection.principal;
+      if (users && (!principal || !users.has(principal.userId))) continue;
+      if (perUser && !principal) continue;
+      subscription.connection.deliver(subscription, body);
+    }
+  }
+
+  closeSessions(sessionIds: readonly number[]): void {
+    const closed = new Set(sessionIds);
+    for (const connection of this.connections) {
+      const sessionId = connection.principal?.sessionId;
+      if (sessionId !== undefined && sessionId !== null && closed.has(sessionId)) connection.closeForSession();
+    }
+  }
+
+  /**
+   * Tells every connection the server restarts and closes it; sockets that have not finished
+   * their closing handshake within graceMs are terminated.
+   */
+  async shutdown(body: string, preferredDestinations: readonly string[], graceMs: number): Promise<void> {
+    for (const connection of this.connections) connection.closeForRestart(body, preferredDestinations);
+    if (this.connections.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.closeWaiters.add(resolve);
+      timer = setTimeout(resolve, graceMs);
+    });
+    clearTimeout(timer);
+    for (const connection of this.connections) connection.terminate();
+  }
+}

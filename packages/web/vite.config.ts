@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import rootPackage from '../../package.json' with { type: 'json' };
+
+const contractEntry = decodeURIComponent(new URL('../contract/src/index.ts', import.meta.url).pathname);
+const server = 'http://localhost:8080';
+
+/** The web app; `npm run build -w @wms/web` writes dist/, which the server serves. */
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@wms/contract': contractEntry } },
+  define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api/v1/ws': { target: server, ws: true, changeOrigin: true },
+      '/api': { target: server, changeOrigin: true },
+      '/translations': { target: server, changeOrigin: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
