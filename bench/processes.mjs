@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repositoryDir = path.resolve(import.meta.dirname, '..');
+
+/** A free TCP port on the loopback interface. */
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a Node script as a child process on a free port and waits until `readyPath` answers 200.
+ * Returns { baseUrl, stop() } where stop sends SIGTERM and resolves with the exit code.
+ */
+export async function startProcess({ name, script, env = {}, readyPath = '/' }) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [script], {
+    cwd: repositoryDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let exitCode;
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`${name} exited with code ${exitCode} while starting:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not answer ${readyPath} within 60 s:\n${output}`);
+    }
+    const ok = await fetch(baseUrl + readyPath).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    name,
+    baseUrl,
+    pid: child.pid,
+    output: () => output,
+    stop: async () => {
+      if (exitCode === undefined) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** The built WMS server on a fresh embedded SQLite database in a temporary folder, with demo data. */
+export async function startBuiltServer(env = {}) {
+  const script = path.join(repositoryDir, 'packages', 'server', 'dist', 'main.js');
+  if (!fs.existsSync(script)) throw new Error(`${script} is missing: run "npm run build" first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-bench-'));
+  const server = await startProcess({
+    name: 'WMS server',
+    script,
+    env: { DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', WMS_RUNTIME_TYPE: 'PRODUCTION', ...env },
+    readyPath: '/api/v1/config/version',
+  });
+  return {
+    ...server,
+    stop: async () => {
+      const code = await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
