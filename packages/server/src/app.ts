@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -19,6 +19,7 @@ import { registerClientHeaderCheck } from './http/client-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
 import { registerOpenApi } from './http/openapi.js';
+import { createResponseSerializerCompiler } from './http/serializer.js';
 import { registerRouteTable } from './http/route-table.js';
 import { createLiveServer, type LiveTuning } from './live/live-server.js';
 
@@ -49,7 +50,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler(config.runtimeType !== 'PRODUCTION'));
   registerRouteTable(app);
 
   const messageFor = loadErrorMessages(config.translationsDir);

@@ -10,7 +10,8 @@ import { AppError } from './app-error.js';
 export function registerClientHeaderCheck(app: FastifyInstance, serverVersion: string) {
   app.addHook('onRequest', async (request) => {
     const clientVersion = request.headers[headerNames.appVersion];
-    if (typeof clientVersion !== 'string' || !request.url.startsWith('/api/')) return;
+    if (typeof clientVersion !== 'string' || clientVersion === serverVersion || !request.url.startsWith('/api/'))
+      return;
     if (!/^\d+(\.\d+)*$/.test(clientVersion) || compareVersions(clientVersion, serverVersion) < 0) {
       throw new AppError(410, 'oldVersion', { clientVersion, serverVersion });
     }

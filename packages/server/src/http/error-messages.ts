@@ -18,8 +18,6 @@ export function loadErrorMessages(translationsDir: string): (key: string, args: 
   }
   return (key, args) => {
     const text = texts[key] ?? key;
-    return text.replace(/\{\{?(\w+)\}?\}/g, (whole, name: string) =>
-      name in args ? String(args[name]) : whole,
-    );
+    return text.replace(/\{\{?(\w+)\}?\}/g, (whole, name: string) => (name in args ? String(args[name]) : whole));
   };
 }

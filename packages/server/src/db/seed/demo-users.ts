@@ -13,7 +13,17 @@ export const demoUsers: DemoUser[] = [
   {
     username: 'operator',
     password: 'operator',
-    roles: ['information', 'stockTransfer', 'picking', 'counting', 'recounting', 'goodsReceipt', 'delivery', 'replenishment', 'stockStorage'],
+    roles: [
+      'information',
+      'stockTransfer',
+      'picking',
+      'counting',
+      'recounting',
+      'goodsReceipt',
+      'delivery',
+      'replenishment',
+      'stockStorage',
+    ],
     description: 'warehouse operator on a handheld',
   },
   {

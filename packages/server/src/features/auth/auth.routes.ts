@@ -13,7 +13,8 @@ import { anyRole, publicAccess, requirePrincipal, signedIn } from '../../http/ac
 import { sessionCookieName } from '../../http/authenticate.js';
 import { signIn, signOut, testLdap, verifyManager } from './auth.service.js';
 import { clientInfo } from './client-info.js';
-import { readMe } from './me.service.js';
+import { readMeJson } from './me.service.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { registerTransferTokenRoutes } from './transfer-token.routes.js';
 
@@ -42,8 +43,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  api.get('/api/v1/auth/me', { config: signedIn, schema: { tags, response: { 200: meAnswerSchema } } }, (request) =>
-    readMe(ctx, requirePrincipal(request)),
+  // The answer is sent pre-serialized (see readMeJson); the schema documents it.
+  api.get(
+    '/api/v1/auth/me',
+    { config: signedIn, schema: { tags, response: { 200: meAnswerSchema } } },
+    async (request, reply) => sendJsonText(reply, await readMeJson(ctx, requirePrincipal(request))),
   );
 
   api.post(

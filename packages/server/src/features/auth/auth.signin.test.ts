@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { meAnswerSchema } from '@wms/contract';
 import { hashPassword } from './secrets.js';
 
 /** Each test that fails sign-ins uses its own caller address, so blocks never leak between tests. */
@@ -44,6 +45,9 @@ describe('POST /api/v1/auth/signin, logout and me', () => {
     const me = await client.get('/api/v1/auth/me');
     expect(me.status).toBe(200);
     expect(me.json).toEqual(answer.json);
+    // /auth/me is sent pre-serialized: it must still be exactly the documented shape.
+    expect(meAnswerSchema.strict().parse(me.json)).toEqual(me.json);
+    expect(me.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('matches the username without regard to case and records the device name', async () => {

@@ -1,7 +1,7 @@
-import type { MeAnswer } from '@wms/contract';
 import type { SessionService } from './session.service.js';
 
-type CachedMe = Omit<MeAnswer, 'sessionId'>;
+/** The serialized answer without its sessionId and closing brace. */
+type CachedMe = string;
 
 /**
  * How long a user's /auth/me answer is reused. Changes of the user are seen at once when the

@@ -22,6 +22,7 @@ interface CachedSession {
 
 /** How long a resolved session is trusted without reading the database again. */
 const cacheTtlMs = 5_000;
+const maxCachedSessions = 20_000;
 /** last_seen_at is written at most this often per session. */
 const touchIntervalMs = 60_000;
 
@@ -72,20 +73,21 @@ export class SessionService {
 
   /** The principal of a session token, or null when unknown, expired or idle too long. */
   async resolve(token: string): Promise<Principal | null> {
-    const tokenHash = hashToken(token);
     const now = Date.now();
-    const cached = this.cache.get(tokenHash);
+    // The in-memory cache is keyed by the token itself, so a hit costs no hashing; only the
+    // hash is ever stored in the database.
+    const cached = this.cache.get(token);
     if (cached && now - cached.loadedAt < cacheTtlMs) {
       if (this.isExpired(cached, now)) {
-        this.cache.delete(tokenHash);
+        this.cache.delete(token);
         return null;
       }
       await this.touchIfDue(cached, now);
       return cached.principal;
     }
-    const row = await sessions.findSessionWithUser(this.db, tokenHash);
+    const row = await sessions.findSessionWithUser(this.db, hashToken(token));
     if (!row || row.active !== 1) {
-      this.cache.delete(tokenHash);
+      this.cache.delete(token);
       return null;
     }
     const entry: CachedSession = {
@@ -105,7 +107,8 @@ export class SessionService {
       await this.close(row.id);
       return null;
     }
-    this.cache.set(tokenHash, entry);
+    if (this.cache.size >= maxCachedSessions) this.dropStale(now);
+    this.cache.set(token, entry);
     await this.touchIfDue(entry, now);
     return entry.principal;
   }
@@ -157,6 +160,12 @@ export class SessionService {
 
   private forget(predicate: (entry: CachedSession) => boolean): void {
     for (const [key, entry] of this.cache) if (predicate(entry)) this.cache.delete(key);
+  }
+
+  /** Keeps the cache bounded: drops entries past their TTL, or everything if that is not enough. */
+  private dropStale(now: number): void {
+    for (const [key, entry] of this.cache) if (now - entry.loadedAt >= cacheTtlMs) this.cache.delete(key);
+    if (this.cache.size >= maxCachedSessions) this.cache.clear();
   }
 
   private isExpired(entry: CachedSession, now: number): boolean {
