@@ -19,6 +19,7 @@ import { registerClientHeaderCheck } from './http/client-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
 import { registerOpenApi } from './http/openapi.js';
+import { useLazyRequestLoggers } from './http/request-logger.js';
 import { createResponseSerializerCompiler } from './http/serializer.js';
 import { registerRouteTable } from './http/route-table.js';
 import { createLiveServer, type LiveTuning } from './live/live-server.js';
@@ -49,6 +50,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  useLazyRequestLoggers(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler(config.runtimeType !== 'PRODUCTION'));
   registerRouteTable(app);
