@@ -13,11 +13,17 @@ const serverProject = (database: 'sqlite' | 'postgres') => ({
   },
 });
 
-/** Contract and server suites; the server suite runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL. */
+/** Contract, web (pure logic) and server suites; the server suite runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL. */
 export default defineConfig({
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      // Web: pure logic only (no DOM), so the node environment.
+      {
+        resolve: { alias },
+        define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+        test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' },
+      },
       serverProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],

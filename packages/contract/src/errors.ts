@@ -50,6 +50,9 @@ export const errorKeys = [
   'ipAddressNotBlocked',
   // users, API keys, sessions (users helper)
   'canNotManageAdminUser',
+  // session takeover
+  'tooManyRequests',
+  'canNotTakeOverOwnSession',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

@@ -12,3 +12,5 @@ export * from './api/auth.js';
 export * from './api/api-keys.js';
 export * from './api/sessions.js';
 export * from './api/broadcasts.js';
+export * from './apps.js';
+export * from './visibility.js';

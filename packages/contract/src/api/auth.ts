@@ -107,3 +107,21 @@ export type TestIpAnswer = z.infer<typeof testIpAnswerSchema>;
 
 /** POST /api/v1/auth/test_ldap: accepted for compatibility; there is no LDAP (422 ldapNotConfigured). */
 export const testLdapRequestSchema = z.record(z.string(), z.unknown()).nullish();
+
+/** A device name: part of a live destination, so no slashes or control characters. */
+export const deviceNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine(
+    (name) => !/[/\\]/.test(name) && [...name].every((character) => character.charCodeAt(0) >= 32),
+    'no slashes or control characters',
+  );
+
+/** A signed-out device (toDeviceName) asks the signed-in device fromDeviceName for its session. */
+export const sessionTakeoverRequestSchema = z.object({
+  fromDeviceName: deviceNameSchema,
+  toDeviceName: deviceNameSchema,
+});
+export type SessionTakeoverRequest = z.infer<typeof sessionTakeoverRequestSchema>;

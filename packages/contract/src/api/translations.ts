@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 /** Namespaces shipped for every language (packages/web/src/i18n/<language>/<namespace>.json). */
-export const translationNamespaces = ['common', 'errors'] as const;
+export const translationNamespaces = [
+  'common',
+  'errors',
+  'platform',
+  'login',
+  'device',
+  'shell',
+  'apps',
+  'userSettings',
+] as const;
 
 /** A translation tree: namespaces, nested groups and texts. */
 export type TranslationTree = { [key: string]: string | TranslationTree };

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerSessionTakeoverRoutes } from './auth/session-takeover.routes.js';
 import { registerBroadcastRoutes } from './broadcasts/broadcasts.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
@@ -10,6 +11,7 @@ import { registerSessionRoutes } from './sessions/sessions.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTranslationRoutes } from './translations/translations.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
+import { registerUserdataRoutes } from './userdata/userdata.routes.js';
 
 /** Every feature's routes. Each feature folder exports one register function. */
 export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,6 +23,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerApiKeyRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
+  registerSessionTakeoverRoutes(app, ctx);
   registerIpRuleRoutes(app, ctx);
   registerBroadcastRoutes(app, ctx);
+  registerUserdataRoutes(app, ctx);
 }

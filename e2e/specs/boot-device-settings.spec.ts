@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshotPath } from '../browser.js';
+import { openLogin, submitLogin, waitSignedIn } from './login-support.js';
+
+const baseUrl = inject('baseUrl');
+
+describe('device settings', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('open by themselves on the first sign-in; the saved name persists and they do not reopen', async () => {
+    const { context, page, errors } = await openLogin(browser, baseUrl, { viewport: { width: 360, height: 640 } });
+    await submitLogin(page, 'operator', 'operator');
+    await waitSignedIn(page);
+    const dialog = page.getByTestId('device-settings');
+    await dialog.waitFor();
+    // Defaults: no printers, rate 1; an operator does not see the protected toggles.
+    expect(await page.locator('#device-defaultPrinter').inputValue()).toBe('-1');
+    expect(await page.getByTestId('tts-rate-value').textContent()).toBe('1.0');
+    expect(await page.getByTestId('protected-toggles').count()).toBe(0);
+    for (const tab of ['General', 'Actions', 'Permissions']) await page.getByRole('tab', { name: tab }).waitFor();
+
+    // A name with a slash is refused with a message.
+    await page.locator('#device-name').fill('scanner/7');
+    await page.getByTestId('device-settings-save').click();
+    await page.getByText('The device name may not contain slashes or control characters.').waitFor();
+    await page.locator('#device-name').fill('  scanner-7  ');
+    await page.locator('#device-defaultPrinter').selectOption('PERIPHERAL');
+    await page.screenshot({ path: screenshotPath('device-settings-360x640') });
+    await page.getByTestId('device-settings-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Changed device settings').waitFor();
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wms.deviceConfig') ?? 'null'));
+    expect(stored).toMatchObject({ deviceName: 'scanner-7', defaultPrinter: 'PERIPHERAL', TTSRate: 1 });
+
+    await page.reload();
+    await page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('login-modal').count()).toBe(0);
+    expect(await page.getByTestId('device-settings').count()).toBe(0);
+
+    // Signed out, the login modal shows the saved name in its QR code.
+    await context.clearCookies();
+    await page.reload();
+    await page.getByTestId('login-modal').waitFor();
+    await page.getByTestId('qr-code').waitFor();
+    expect(await page.getByTestId('qr-code').getAttribute('title')).toBe('_be_device_identification_scanner-7');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('show the protected toggles to authEditProtectedDeviceSettings; allowSelectingText off disables selection', async () => {
+    const { context, page } = await openLogin(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
+    await submitLogin(page, 'manager', 'manager');
+    await waitSignedIn(page);
+    await page.getByTestId('device-settings').waitFor();
+    await page.getByTestId('protected-toggles').waitFor();
+    // Desktop defaults: text selection allowed, no virtual keyboard.
+    expect(await page.locator('#device-allowSelectingText').isChecked()).toBe(true);
+    expect(await page.locator('#device-useVirtualKeyboard').isChecked()).toBe(false);
+    await page.locator('#device-allowSelectingText').uncheck();
+    // TTS rate: 0.1 to 10 in steps of 0.1.
+    const rate = page.locator('#device-tts-rate');
+    expect(await rate.getAttribute('min')).toBe('0.1');
+    expect(await rate.getAttribute('max')).toBe('10');
+    expect(await rate.getAttribute('step')).toBe('0.1');
+    await rate.fill('2.5');
+    expect(await page.getByTestId('tts-rate-value').textContent()).toBe('2.5');
+    await page.screenshot({ path: screenshotPath('device-settings-1280x800') });
+    await page.getByTestId('device-settings-save').click();
+    await page.getByTestId('device-settings').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).userSelect)).toBe('none');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wms.deviceConfig') ?? 'null'));
+    expect(stored).toMatchObject({ allowSelectingText: false, TTSRate: 2.5 });
+    await context.close();
+  });
+});

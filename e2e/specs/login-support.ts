@@ -1,0 +1,71 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** A signed-in API client for preparing state from the test (cookie kept by hand). */
+export class ApiSession {
+  private cookie = '';
+  constructor(
+    readonly baseUrl: string,
+    readonly version: string,
+  ) {}
+
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: {
+        appversion: this.version,
+        uniquesession: 'e2e-api-session',
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.getSetCookie().find((value) => value.startsWith('wms_session='));
+    if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  static async signIn(baseUrl: string, version: string, username: string, password = username, mfaToken?: string) {
+    const session = new ApiSession(baseUrl, version);
+    const answer = await session.call('POST', '/api/v1/auth/signin', { username, password, mfaToken });
+    if (answer.status !== 200)
+      throw new Error(`sign-in of ${username}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return session;
+  }
+}
+
+/** A fresh browser context (own storage) whose page has loaded the app and shows the login modal. */
+export async function openLogin(
+  browser: Browser,
+  baseUrl: string,
+  options: { viewport?: { width: number; height: number }; deviceConfig?: Record<string, unknown> } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+  // Service workers blocked: page.route must see every request, and each test starts clean.
+  const context = await browser.newContext({ viewport: options.viewport, serviceWorkers: 'block' });
+  if (options.deviceConfig) {
+    await context.addInitScript((config) => {
+      if (!localStorage.getItem('wms.deviceConfig')) localStorage.setItem('wms.deviceConfig', JSON.stringify(config));
+    }, options.deviceConfig);
+  }
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(baseUrl);
+  await page.getByTestId('login-modal').waitFor();
+  return { context, page, errors };
+}
+
+/** Fills the login form and submits it. */
+export async function submitLogin(page: Page, username: string, password: string, code?: string) {
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  if (code !== undefined) await page.locator('#login-code').fill(code);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Waits until the login modal is gone (signed in). */
+export async function waitSignedIn(page: Page) {
+  await page.getByTestId('login-modal').waitFor({ state: 'detached' });
+}
+
+export const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);

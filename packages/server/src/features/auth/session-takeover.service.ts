@@ -1,0 +1,38 @@
+import { topics, type SessionTakeoverRequest } from '@wms/contract';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest } from '../../http/app-error.js';
+
+/** At most this many takeover requests per caller address per minute. */
+const maxRequestsPerMinute = 10;
+const windowMs = 60_000;
+
+/**
+ * Session takeover requested from a signed-out device's login modal (spec 02 section 2): the
+ * device `toDeviceName` asks the signed-in device `fromDeviceName` for its session. The request
+ * only reaches that device as REQUEST_SESSION_TAKEOVER; nothing moves until its user agrees and
+ * creates a transfer token for `toDeviceName` (POST /api/v1/auth/transfer_token/create/...).
+ * Public (the asking device is signed out), so it is rate-limited per address.
+ */
+export class SessionTakeoverService {
+  private readonly recent = new Map<string, number[]>();
+
+  request(ctx: AppContext, body: SessionTakeoverRequest, ip: string): { ok: true } {
+    if (body.fromDeviceName.toLowerCase() === body.toDeviceName.toLowerCase()) {
+      throw badRequest('canNotTakeOverOwnSession', { deviceName: body.toDeviceName });
+    }
+    this.countOrRefuse(ip, Date.now());
+    ctx.live.publish(topics.deviceListener(body.fromDeviceName), 'REQUEST_SESSION_TAKEOVER', {
+      deviceName: body.toDeviceName,
+      uniqueSession: null,
+    });
+    return { ok: true };
+  }
+
+  private countOrRefuse(ip: string, now: number): void {
+    const times = (this.recent.get(ip) ?? []).filter((at) => now - at < windowMs);
+    if (times.length >= maxRequestsPerMinute) throw new AppError(429, 'tooManyRequests', { retryAfterSeconds: 60 });
+    times.push(now);
+    this.recent.set(ip, times);
+    if (this.recent.size > 10_000) this.recent.clear();
+  }
+}

@@ -1,0 +1,19 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export type AppComponent = LazyExoticComponent<ComponentType>;
+
+/**
+ * The React component of each built app (app id of packages/contract/src/apps.ts -> component),
+ * each loaded lazily so the first load stays small. An app that is not built has no entry and
+ * is neither routed nor shown.
+ */
+export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
+  dashboard: lazy(() => import('../shell/Dashboard.js').then((module) => ({ default: module.Dashboard }))),
+  userSettings: lazy(() =>
+    import('./user-settings/UserSettingsApp.js').then((module) => ({ default: module.UserSettingsApp })),
+  ),
+};
+
+export function appComponent(appId: string): AppComponent | undefined {
+  return appComponents[appId];
+}

@@ -1,0 +1,108 @@
+/**
+ * What the HTTP client does with a failed call (spec 02 sections 8 and 9). Pure: the client in
+ * http.ts performs the action; tests cover every status here.
+ */
+
+export type NoticeVariant = 'danger' | 'warning';
+
+export interface Notice {
+  variant: NoticeVariant;
+  /** A translation key with its namespace, e.g. `errors:requestForbidden`. */
+  key: string;
+  args: Record<string, unknown>;
+}
+
+export type FailureAction =
+  | { kind: 'retry'; delayMs: number }
+  | { kind: 'reload' }
+  | { kind: 'logout' }
+  | { kind: 'fail'; notice: Notice | null };
+
+export interface FailedCall {
+  /** The HTTP status; null when no answer came (network error). */
+  status: number | null;
+  /** The server's error key (errors namespace) and its arguments, when the body had them. */
+  key?: string;
+  args?: Record<string, unknown>;
+  path: string;
+  /** Retries already made for this call. */
+  attempt: number;
+  logoutOn401: boolean;
+  expectNetworkError: boolean;
+  maxRetries: number;
+  silent: boolean;
+}
+
+export const networkRetryDelayMs = 1000;
+export const optimisticLockRetryDelayMs = 500;
+export const optimisticLockMaxRetries = 3;
+export const signinPath = '/api/v1/auth/signin';
+export const optimisticLockGiveUpKey = 'platform:tooManyOptimisticLocks';
+
+function danger(key: string, args: Record<string, unknown> = {}): Notice {
+  return { variant: 'danger', key, args };
+}
+
+function isSignin(path: string): boolean {
+  return path.split('?')[0] === signinPath;
+}
+
+/** The catalogue: status to retry, reload, logout, or fail with (or without) a notification. */
+export function failureAction(call: FailedCall): FailureAction {
+  const notify = (notice: Notice): FailureAction => ({ kind: 'fail', notice: call.silent ? null : notice });
+  const { status } = call;
+  if (status === null) {
+    if (call.expectNetworkError) return { kind: 'fail', notice: null };
+    if (call.attempt < call.maxRetries) return { kind: 'retry', delayMs: networkRetryDelayMs };
+    return notify(danger('errors:networkErrorTooManyRetries'));
+  }
+  switch (status) {
+    case 401:
+      if (isSignin(call.path)) return { kind: 'fail', notice: null };
+      if (!call.logoutOn401) return notify(danger('errors:invalidLoginDetails'));
+      return { kind: 'logout' };
+    case 403:
+      return notify(danger('errors:requestForbidden'));
+    case 410:
+      return { kind: 'reload' };
+    case 412:
+      if (call.attempt < optimisticLockMaxRetries) return { kind: 'retry', delayMs: optimisticLockRetryDelayMs };
+      return notify(danger(optimisticLockGiveUpKey));
+    case 500:
+      return notify(danger(`errors:${call.key ?? 'internalServerError'}`, call.args));
+    default:
+      if (status >= 400 && status < 500 && call.key) return notify(danger(`errors:${call.key}`, call.args));
+      return notify(danger('errors:unknownNetworkError', { status }));
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type Query = Record<string, QueryValue>;
+
+/** `?a[]=1&a[]=2&b=x`: arrays with brackets, null and undefined left out; '' when nothing is left. */
+export function serializeQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number | boolean)[])
+        parts.push(`${encodeURIComponent(name)}[]=${encodeURIComponent(String(item))}`);
+    } else {
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** The server's error body {status, key, args, message}, or nothing when the body is something else. */
+export function readErrorBody(body: unknown): { key?: string; args: Record<string, unknown>; message?: string } {
+  if (typeof body !== 'object' || body === null) return { args: {} };
+  const record = body as Record<string, unknown>;
+  const args = typeof record.args === 'object' && record.args !== null ? (record.args as Record<string, unknown>) : {};
+  return {
+    key: typeof record.key === 'string' && record.key ? record.key : undefined,
+    args,
+    message: typeof record.message === 'string' ? record.message : undefined,
+  };
+}

@@ -1,0 +1,116 @@
+import type { AnyLiveMessage, Broadcast, CounterPath } from '@wms/contract';
+import type { NotificationVariant } from './notification-store.js';
+
+/** A modal a live message opens (rendered by shell/LiveDialogHost.tsx). */
+export type LiveDialog =
+  | { kind: 'alert'; title?: string; key: string; args: Record<string, unknown> }
+  | { kind: 'broadcast'; broadcast: Broadcast }
+  | { kind: 'takeover'; deviceName: string }
+  | { kind: 'pdf'; url: string };
+
+/** What the default handlers may do; live.tsx passes the real effects, tests fakes. */
+export interface LiveEffects {
+  tabHidden(): boolean;
+  uniqueSession: string;
+  notify(variant: NotificationVariant, key: string, args: Record<string, unknown>, sound: boolean): void;
+  reload(): void;
+  mergeCounters(counters: Record<string, number>): void;
+  setCounter(path: CounterPath, count: number): void;
+  adjustCounter(path: CounterPath, delta: number): void;
+  openDialog(dialog: LiveDialog): void;
+  transferLogin(token: string): void;
+}
+
+/** Kinds ignored while the browser tab is hidden (spec 02 sections 2 and 8). */
+export const ignoredWhileHidden: ReadonlySet<AnyLiveMessage['what']> = new Set(['TRANSFER_LOGIN', 'PRINT_JOB']);
+
+const noticeVariants = { ERROR: 'danger', WARNING: 'warning', INFO: 'info', SUCCESS: 'success' } as const;
+
+/**
+ * The default behaviour of each message kind (spec 02 section 8). Returns false when the
+ * message is ignored (hidden tab), so listeners registered with useLiveMessage do not get it.
+ */
+export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects): boolean {
+  if (ignoredWhileHidden.has(message.what) && effects.tabHidden()) return false;
+  switch (message.what) {
+    case 'RELOAD':
+      effects.reload();
+      break;
+    case 'ERROR':
+    case 'WARNING':
+    case 'INFO':
+    case 'SUCCESS': {
+      const variant = noticeVariants[message.what];
+      effects.notify(
+        variant,
+        message.payload.key,
+        message.payload.args ?? {},
+        variant === 'info' || variant === 'success',
+      );
+      break;
+    }
+    case 'ALERT':
+      effects.openDialog({
+        kind: 'alert',
+        title: message.payload.title,
+        key: message.payload.key,
+        args: message.payload.args ?? {},
+      });
+      break;
+    case 'NOTIFICATION_COUNTERS':
+      effects.mergeCounters(message.payload.counters);
+      break;
+    case 'ALERT_NOTIFICATIONS_COUNTER':
+      effects.setCounter('/alerting', message.payload.count);
+      break;
+    case 'USER_TASKS_COUNTER':
+      effects.setCounter('/my_user_tasks', message.payload.count);
+      break;
+    case 'BROADCAST':
+      effects.openDialog({ kind: 'broadcast', broadcast: message.payload });
+      break;
+    case 'SERVER_RESTARTING':
+      effects.notify('info', 'platform:serverRestarting', {}, false);
+      break;
+    case 'REQUEST_SESSION_TAKEOVER': {
+      const { deviceName, uniqueSession } = message.payload;
+      if (uniqueSession !== null && uniqueSession !== effects.uniqueSession) break;
+      if (deviceName) effects.openDialog({ kind: 'takeover', deviceName });
+      break;
+    }
+    case 'NEW_USER_TASK':
+      effects.adjustCounter('/my_user_tasks', 1);
+      effects.notify('info', 'platform:newUserTask', { title: message.payload.title }, true);
+      break;
+    case 'USER_TASKS_COMPLETED_ONE':
+      effects.adjustCounter('/my_user_tasks', -1);
+      effects.notify('info', 'platform:userTaskCompletedBy', { by: message.payload.by }, true);
+      break;
+    case 'USER_TASKS_CLAIMED_BY':
+      effects.adjustCounter('/my_user_tasks', -1);
+      effects.notify('info', 'platform:userTaskClaimedBy', { by: message.payload.by }, true);
+      break;
+    case 'TRANSFER_LOGIN':
+      effects.transferLogin(message.payload.token);
+      break;
+    case 'PREVIEW_PDF':
+      effects.openDialog({ kind: 'pdf', url: message.payload.url });
+      break;
+    case 'PRINT_JOB':
+    case 'USER_CONNECTED':
+    case 'SESSION_CLOSED':
+      // Peripherals and the sessions screen listen for these through useLiveMessage.
+      break;
+  }
+  return true;
+}
+
+/** Counters after a NOTIFICATION_COUNTERS message: the full set or single changed paths merged in. */
+export function mergeCounters(current: Readonly<Record<string, number>>, changes: Record<string, number>) {
+  return { ...current, ...changes };
+}
+
+/** A counter changed by delta, never below 0. */
+export function adjustCounter(current: Readonly<Record<string, number>>, path: string, delta: number) {
+  return { ...current, [path]: Math.max(0, (current[path] ?? 0) + delta) };
+}

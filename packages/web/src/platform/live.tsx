@@ -1,0 +1,120 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { topics } from '@wms/contract';
+import { LiveDialogHost } from '../shell/LiveDialogHost.js';
+import { useConfig } from './config.js';
+import { useDeviceConfig } from './device-config.js';
+import { appVersion, handleUnauthorized, uniqueSessionId } from './http.js';
+import { reloadPage } from './leave-prompt.js';
+import { setLicenseExpirationDate } from './license.js';
+import { LiveConnection } from './live-client.js';
+import { handleLiveMessage, type LiveDialog, type LiveEffects } from './live-handlers.js';
+import { counterStore, emitLiveMessage } from './live-store.js';
+import { notify } from './notifications.js';
+import { useSession } from './session.js';
+import { installTestHooks } from './test-hooks.js';
+
+export { useCounter, useLiveMessage } from './live-store.js';
+
+/** What a signed-in user's connection subscribes to; a device socket only its device listener. */
+export const userDestinations = [
+  topics.userErrors(),
+  topics.userCommands(),
+  topics.alertNotifications(),
+  topics.userTasks(),
+  topics.errors(),
+  topics.commands(),
+  topics.notifications(),
+  topics.broadcasts(),
+] as const;
+
+interface LiveState {
+  connected: boolean;
+  connection: LiveConnection | null;
+}
+
+const LiveContext = createContext<LiveState>({ connected: false, connection: null });
+
+/**
+ * The live client: a device socket while signed out (its /device_listener/{deviceName} when the
+ * device has a name), the user's connection while signed in; reconnects on sign-in and sign-out.
+ * Also hands the loaded config to the platform (license warning date, TEST hooks).
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const config = useConfig();
+  const { config: device } = useDeviceConfig();
+  const [connected, setConnected] = useState(false);
+  const [connection, setConnection] = useState<LiveConnection | null>(null);
+  const [dialogs, setDialogs] = useState<LiveDialog[]>([]);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    setLicenseExpirationDate(config.licenseExpirationDate);
+    installTestHooks(config.runtimeType);
+  }, [config.licenseExpirationDate, config.runtimeType]);
+
+  const me = session.me;
+  const who = me ? `${me.user.id}:${me.sessionId ?? ''}` : null;
+  const deviceName = device.deviceName;
+
+  useEffect(() => {
+    counterStore.clear();
+    const effects: LiveEffects = {
+      tabHidden: () => document.visibilityState === 'hidden',
+      uniqueSession: uniqueSessionId(),
+      notify: (variant, key, args, sound) => notify(variant, key, args, { sound }),
+      reload: reloadPage,
+      mergeCounters: counterStore.merge,
+      setCounter: counterStore.set,
+      adjustCounter: counterStore.adjust,
+      openDialog: (dialog) => setDialogs((open) => [...open, dialog]),
+      transferLogin: (token) => {
+        sessionRef.current.signInWithTransferToken(token).then(
+          (path) => void navigateRef.current(path),
+          () => undefined,
+        );
+      },
+    };
+    const destinations = [...(who ? userDestinations : []), ...(deviceName ? [topics.deviceListener(deviceName)] : [])];
+    const live = new LiveConnection({
+      appVersion,
+      uniqueSession: uniqueSessionId(),
+      destinations,
+      onMessage: (message) => {
+        if (handleLiveMessage(message, effects)) emitLiveMessage(message);
+      },
+      onConnectedChange: setConnected,
+      onFailure: (action) => (action === 'reload' ? reloadPage() : handleUnauthorized()),
+    });
+    live.start();
+    setConnection(live);
+    return () => {
+      setConnected(false);
+      setConnection(null);
+      void live.stop();
+    };
+  }, [who, deviceName]);
+
+  const value = useMemo(() => ({ connected, connection }), [connected, connection]);
+  return (
+    <LiveContext.Provider value={value}>
+      {children}
+      <LiveDialogHost dialog={dialogs[0] ?? null} onDone={() => setDialogs((open) => open.slice(1))} />
+    </LiveContext.Provider>
+  );
+}
+
+/** Whether the live socket (device or user) is connected. */
+export function useLiveConnected(): boolean {
+  return useContext(LiveContext).connected;
+}
+
+/** The connection for extra subscriptions and sends (null while none); see LiveConnection. */
+export function useLiveConnection(): LiveConnection | null {
+  return useContext(LiveContext).connection;
+}

@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { apps, visibleApps, type AppDefinition } from '@wms/contract';
+import { useConfig } from '../../platform/config.js';
+import { useSession } from '../../platform/session.js';
+
+/** The apps the signed-in user can open now: visible (spec 01 section 6) and built, in registry order. */
+export function useVisibleApps(): AppDefinition[] {
+  const config = useConfig();
+  const { me } = useSession();
+  const expandedRoles = me?.expandedRoles;
+  return useMemo(
+    () => (expandedRoles ? visibleApps(apps, { ...config, expandedRoles }, { builtOnly: true }) : []),
+    [config, expandedRoles],
+  );
+}

@@ -1,0 +1,60 @@
+// Generates packages/web/src/shell/menu/icons.css: only the Bootstrap Icons the app uses (woff2 only).
+// Run from the repository root after adding an icon to packages/contract/src/apps.ts or the shell: node scripts/generate-icon-css.mjs
+import fs from 'node:fs';
+const codes = JSON.parse(fs.readFileSync('node_modules/bootstrap-icons/font/bootstrap-icons.json', 'utf8'));
+const src = fs.readFileSync('packages/contract/src/apps.ts', 'utf8');
+const used = new Set();
+for (const m of src.matchAll(/icon: '([a-z0-9-]+)'/g)) used.add(m[1]);
+// Positional helpers: tool('id', '/path', 'icon', ...), importer(...), dev(...).
+for (const m of src.matchAll(/\(\s*'[a-zA-Z]+',\s*'\/[^']*',\s*'([a-z0-9-]+)'/g)) used.add(m[1]);
+const shell = [
+  'person-circle',
+  'person-gear',
+  'list',
+  'gear',
+  'box-arrow-right',
+  'arrow-clockwise',
+  'exclamation-triangle',
+  'qr-code',
+  'fullscreen',
+  'fullscreen-exit',
+  'translate',
+  'x-lg',
+  'search',
+  'star-fill',
+  'chevron-down',
+  'chevron-right',
+  'chevron-left',
+  'window-stack',
+  'question-circle',
+  'grid-3x3-gap',
+];
+for (const s of shell) used.add(s);
+const names = [...used].sort();
+const missing = names.filter((n) => !(n in codes));
+if (missing.length) {
+  console.error('missing', missing);
+  process.exit(1);
+}
+let css = `/* Generated from bootstrap-icons/font/bootstrap-icons.json: only the icons the app uses (see AppIcon.tsx). */
+@font-face {
+  font-display: block;
+  font-family: 'bootstrap-icons';
+  src: url('bootstrap-icons/font/fonts/bootstrap-icons.woff2') format('woff2');
+}
+.bi::before {
+  display: inline-block;
+  font-family: 'bootstrap-icons' !important;
+  font-style: normal;
+  font-weight: normal !important;
+  font-variant: normal;
+  text-transform: none;
+  line-height: 1;
+  vertical-align: -0.125em;
+  -webkit-font-smoothing: antialiased;
+  -moz-osx-font-smoothing: grayscale;
+}
+`;
+for (const n of names) css += `.bi-${n}::before {\n  content: '\\${codes[n].toString(16)}';\n}\n`;
+fs.writeFileSync('packages/web/src/shell/menu/icons.css', css);
+console.log(names.length, 'icons');
