@@ -1,10 +1,14 @@
 // npm run bench: the built WMS server against a bare Fastify hello-world (the ceiling), measured
-// with autocannon on this machine in one run. Writes bench/results/latest.json.
+// with autocannon on this machine in one run; the web build's initial JavaScript (gzip, budget
+// 200 KB, exit code 1 when over) and the time to a usable login form in throttled Chromium.
+// Writes bench/results/latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { repositoryDir, startBuiltServer, startProcess } from './processes.mjs';
+import { measureWebBundle, printWebBundle } from './web-bundle.mjs';
+import { measureLoginLoad, printLoginLoad } from './web-load.mjs';
 
 const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -68,6 +72,8 @@ async function main() {
     `bench: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s each, ` +
       `${os.cpus().length} cores, Node ${process.version}`,
   );
+  const bundle = measureWebBundle();
+  printWebBundle(bundle);
   const started = [];
   try {
     const hello = await startProcess({
@@ -77,6 +83,9 @@ async function main() {
     started.push(hello);
     const wms = await startBuiltServer();
     started.push(wms);
+    // The page load first, while the data folder is as fresh as a new installation's.
+    const loginLoad = await measureLoginLoad(wms.baseUrl);
+    printLoginLoad(loginLoad);
     const cookie = await signIn(wms.baseUrl);
 
     const ceiling = await measure(`${hello.baseUrl}/`, {});
@@ -113,11 +122,40 @@ async function main() {
       settings,
       results: rows,
       meetsTarget,
+      web: {
+        initialJs: {
+          gzipKb: bundle.jsGzipKb,
+          rawKb: bundle.jsKb,
+          limitGzipKb: bundle.limitKb,
+          gzipLevel: bundle.gzipLevel,
+          withinLimit: bundle.withinLimit,
+        },
+        css: { gzipKb: bundle.cssGzipKb, rawKb: bundle.cssKb },
+        files: bundle.files.map(({ file, kb, gzipKb }) => ({ file, kb, gzipKb })),
+        loginFormUsable: {
+          medianMs: loginLoad.medianMs,
+          runsMs: loginLoad.runs.map((run) => run.usableMs),
+          cpuThrottlingRate: loginLoad.cpuThrottlingRate,
+          viewport: loginLoad.viewport,
+          selector: loginLoad.selector,
+          runs: loginLoad.runs,
+        },
+      },
     };
     const resultsDir = path.join(import.meta.dirname, 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log('bench: wrote bench/results/latest.json');
+    console.log(
+      `web: initial JavaScript ${bundle.jsGzipKb} KB gzip of ${bundle.limitKb} KB, CSS ${bundle.cssGzipKb} KB gzip, ` +
+        `login form usable after ${loginLoad.medianMs} ms (median, ${loginLoad.cpuThrottlingRate}x CPU throttling)`,
+    );
+    if (!bundle.withinLimit) {
+      console.error(
+        `bench: FAILED: the initial JavaScript is ${bundle.jsGzipKb} KB gzip, over the limit of ${bundle.limitKb} KB`,
+      );
+      process.exitCode = 1;
+    }
   } finally {
     for (const process of started.reverse()) {
       const code = await process.stop();
