@@ -1,4 +1,4 @@
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createTestDatabase } from './test-database.js';
 import { HttpClient } from './http-client.js';
@@ -18,7 +18,7 @@ export interface TestApp {
  * Builds the real app on a fresh database, listening on a random local port, so tests talk
  * real HTTP and WebSocket. Demo data is on unless overridden.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: database.dataDir,
@@ -30,11 +30,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     HOST: '127.0.0.1',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
+  let closed = false;
   return {
     app,
     baseUrl,
@@ -47,6 +51,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       return client;
     },
     close: async () => {
+      if (closed) return;
+      closed = true;
       await app.close();
       await database.drop();
     },

@@ -2,10 +2,9 @@ import { Client, type IFrame, type StompSubscription } from '@stomp/stompjs';
 import { expect, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { liveSocketPath, parseLiveMessage, type AnyLiveMessage } from '@wms/contract';
-import { buildApp, type App } from '../app.js';
-import { loadConfig } from '../config.js';
-import { createTestDatabase } from '../../test/test-database.js';
-import { HttpClient } from '../../test/http-client.js';
+import type { App } from '../app.js';
+import { buildTestApp } from '../../test/test-app.js';
+import type { HttpClient } from '../../test/http-client.js';
 import type { LiveTuning } from './live-server.js';
 
 export interface LiveTestApp {
@@ -25,24 +24,8 @@ export interface LiveTestApp {
 
 /** The real app on a fresh database with live tuning (short heart-beats, a Redis channel prefix). */
 export async function buildLiveTestApp(env: Record<string, string> = {}, live: LiveTuning = {}): Promise<LiveTestApp> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    WMS_RUNTIME_TYPE: 'TEST',
-    DEMO_DATA: 'true',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ...env,
-  });
-  const app = await buildApp(config, { live }).catch(async (error: unknown) => {
-    await database.drop();
-    throw error;
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const t = await buildTestApp(env, { live });
+  const { app, baseUrl } = t;
   const userId = async (username: string) => {
     const row = await app.ctx.db
       .selectFrom('app_user')
@@ -61,26 +44,20 @@ export async function buildLiveTestApp(env: Record<string, string> = {}, live: L
     });
     return { cookie: `wms_session=${session.token}`, userId: id, sessionId: session.sessionId };
   };
-  let closed = false;
   return {
     app,
-    baseUrl: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}${liveSocketPath}`,
-    version: config.version,
+    baseUrl,
+    wsUrl: `${baseUrl.replace(/^http/, 'ws')}${liveSocketPath}`,
+    version: t.config.version,
     userId,
     cookieFor,
-    client: () => new HttpClient(`http://127.0.0.1:${port}`, config.version),
+    client: () => t.client(),
     httpClientFor: async (username) => {
-      const client = new HttpClient(`http://127.0.0.1:${port}`, config.version);
+      const client = t.client();
       client.cookies.set('wms_session', (await cookieFor(username)).cookie.split('=')[1] ?? '');
       return client;
     },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      await database.drop();
-    },
+    close: () => t.close(),
   };
 }
 
