@@ -13,12 +13,10 @@ import { registerFeatureRoutes } from './features/routes.js';
 import { createPrincipalResolver } from './features/auth/principal-resolver.js';
 import { SessionService } from './features/auth/session.service.js';
 import { SettingsService } from './features/config/settings.service.js';
-import { registerAccessCheck } from './http/access.js';
-import { registerAuthentication } from './http/authenticate.js';
-import { registerClientHeaderCheck } from './http/client-headers.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRequestGate } from './http/request-gate.js';
 import { useLazyRequestLoggers } from './http/request-logger.js';
 import { createResponseSerializerCompiler } from './http/serializer.js';
 import { registerRouteTable } from './http/route-table.js';
@@ -82,9 +80,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cookie);
   registerErrorHandler(app, messageFor, config.runtimeType === 'DEV');
   await registerOpenApi(app, config.version);
-  registerClientHeaderCheck(app, config.version);
-  registerAuthentication(app, createPrincipalResolver(ctx));
-  registerAccessCheck(app);
+  registerRequestGate(app, config.version, createPrincipalResolver(ctx));
 
   await app.register(async (api) => registerFeatureRoutes(api, ctx));
   live.attach(app, ctx);

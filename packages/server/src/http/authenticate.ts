@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Principal } from './access.js';
 
 export const sessionCookieName = 'wms_session';
 
 export interface PrincipalResolver {
+  /** A session's principal without I/O when it is cached; undefined when the async path is needed. */
+  fromCachedSessionToken(token: string): Principal | undefined;
   fromSessionToken(token: string): Promise<Principal | null>;
   fromApiKey(key: string): Promise<Principal | null>;
 }
@@ -16,16 +18,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Resolves the caller of every API and live request from its API key or session cookie. */
-export function registerAuthentication(app: FastifyInstance, resolver: PrincipalResolver) {
-  app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
-    const bearer = bearerToken(request);
-    if (bearer) {
-      request.principal = await resolver.fromApiKey(bearer);
-      return;
-    }
-    const token = request.cookies[sessionCookieName];
-    if (token) request.principal = await resolver.fromSessionToken(token);
+/**
+ * Sets request.principal from the request's API key or session cookie. Synchronous (undefined)
+ * when the session is cached; a promise when it must be read.
+ */
+export function authenticate(request: FastifyRequest, resolver: PrincipalResolver): Promise<void> | undefined {
+  const bearer = bearerToken(request);
+  if (bearer) {
+    return resolver.fromApiKey(bearer).then((principal) => {
+      request.principal = principal;
+    });
+  }
+  const token = request.cookies[sessionCookieName];
+  if (!token) return undefined;
+  const cached = resolver.fromCachedSessionToken(token);
+  if (cached) {
+    request.principal = cached;
+    return undefined;
+  }
+  return resolver.fromSessionToken(token).then((principal) => {
+    request.principal = principal;
   });
 }

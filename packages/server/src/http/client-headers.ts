@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { headerNames } from '@wms/contract';
 import { compareVersions } from '../db/database.js';
 import { AppError } from './app-error.js';
@@ -7,15 +7,12 @@ import { AppError } from './app-error.js';
  * Web clients send AppVersion and UniqueSession on every API request. A client older than the
  * server gets 410 (the page reloads). API clients (bearer keys) may omit both.
  */
-export function registerClientHeaderCheck(app: FastifyInstance, serverVersion: string) {
-  app.addHook('onRequest', async (request) => {
-    const clientVersion = request.headers[headerNames.appVersion];
-    if (typeof clientVersion !== 'string' || clientVersion === serverVersion || !request.url.startsWith('/api/'))
-      return;
-    if (!/^\d+(\.\d+)*$/.test(clientVersion) || compareVersions(clientVersion, serverVersion) < 0) {
-      throw new AppError(410, 'oldVersion', { clientVersion, serverVersion });
-    }
-  });
+export function checkClientVersion(request: FastifyRequest, serverVersion: string): void {
+  const clientVersion = request.headers[headerNames.appVersion];
+  if (typeof clientVersion !== 'string' || clientVersion === serverVersion || !request.url.startsWith('/api/')) return;
+  if (!/^\d+(\.\d+)*$/.test(clientVersion) || compareVersions(clientVersion, serverVersion) < 0) {
+    throw new AppError(410, 'oldVersion', { clientVersion, serverVersion });
+  }
 }
 
 export function uniqueSessionOf(headers: Record<string, string | string[] | undefined>): string | null {
