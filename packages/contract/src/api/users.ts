@@ -51,7 +51,8 @@ export const erpUserSchema = z.object({ code: z.string(), name: z.string() });
 
 /** GET /api/v1/auth/me and the answer of a successful sign-in. */
 export const meAnswerSchema = z.object({
-  user: userSchema,
+  /** The user without settings: they are the answer's own `settings`. */
+  user: userSchema.omit({ settings: true }),
   settings: userSettingsSchema,
   expandedRoles: z.array(roleSchema),
   sessionId: z.number().int().nullable(),

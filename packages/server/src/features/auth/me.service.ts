@@ -8,10 +8,10 @@ import { meCacheOf } from './me-cache.js';
 
 /** The signed-in user as the client keeps it: user, settings, expanded roles and session. */
 export function meOf(row: AppUserRow, sessionId: number | null): MeAnswer {
-  const user = toUser(row);
+  const { settings, ...user } = toUser(row);
   return {
     user,
-    settings: user.settings,
+    settings,
     expandedRoles: expandRoles(rolesOf(row)),
     sessionId,
   };
