@@ -13,7 +13,7 @@ const serverProject = (database: 'sqlite' | 'postgres') => ({
   },
 });
 
-/** Contract, web (pure logic) and server suites; the server suite runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL. */
+/** Contract, web (pure logic), web-dom (components in jsdom) and server suites; the server suite runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL. */
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +23,17 @@ export default defineConfig({
         resolve: { alias },
         define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
         test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      // Web components: rendered in jsdom with Testing Library.
+      {
+        resolve: { alias },
+        define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+        test: {
+          name: 'web-dom',
+          include: ['packages/web/src/**/*.dom.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/components/test/dom-setup.ts'],
+        },
       },
       serverProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),

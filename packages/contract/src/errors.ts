@@ -53,6 +53,19 @@ export const errorKeys = [
   // session takeover
   'tooManyRequests',
   'canNotTakeOverOwnSession',
+  // printers and labels (issue 4)
+  'unknownPrinter',
+  'printerNameTaken',
+  'printTypeNotSupported',
+  'labelFormatNotSupported',
+  'printerHostRequired',
+  'printerFolderOutsideOutput',
+  'noPrinterSelected',
+  'printerUnreachable',
+  'printerNeedsBrowserSession',
+  'printFailed',
+  // items (issue 4)
+  'unknownItemForCode',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

@@ -10,6 +10,7 @@ export const translationNamespaces = [
   'shell',
   'apps',
   'userSettings',
+  'components',
 ] as const;
 
 /** A translation tree: namespaces, nested groups and texts. */

@@ -2,10 +2,17 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { platformMigration } from './migrations/0001-platform.js';
 import { ipRulesMigration } from './migrations/0002-ip-rules.js';
+import { masterDataMigration } from './migrations/0003-master-data.js';
+import { printersMigration } from './migrations/0004-printers.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
-export const migrations: readonly VersionedMigration[] = [platformMigration, ipRulesMigration];
+export const migrations: readonly VersionedMigration[] = [
+  platformMigration,
+  ipRulesMigration,
+  masterDataMigration,
+  printersMigration,
+];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

@@ -140,6 +140,237 @@ export interface BroadcastReadTable {
   read_at: string;
 }
 
+/** Configured printers (0004-printers): labels are sent by print type (see features/printers). */
+export interface PrinterTable {
+  id: Generated<number>;
+  name: string;
+  name_lower: string;
+  print_type: string;
+  host: string | null;
+  port: number;
+  folder: string | null;
+  paper: string;
+  label_format: string;
+  active: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/*
+ * Master data, stock, documents and ledger (0003-master-data). Quantities (`*_qty`, `quantity`,
+ * `open_quantity`, `*_stock`, `*_stock_level`, `production_material_tolerance_value`, `ml_to_mg`)
+ * are integers of thousandths (contract quantity.ts). Dates without a time are `YYYY-MM-DD`.
+ */
+export interface WarehouseTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  visual_code: string;
+  name: string;
+  active: number;
+  version: Generated<number>;
+}
+
+export interface BinLocationTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  visual_code: string;
+  warehouse_id: number;
+  barcode: string | null;
+  barcode_lower: string | null;
+  minimal_stock_level: number | null;
+  maximal_stock_level: number | null;
+  location_type: string;
+  physical_location_type: string;
+  picking_strategy: string | null;
+  active: number;
+  stock_movement_restricted: number;
+  block_stock_movements: number;
+  block_stock_movements_reason: string | null;
+  sorting_code: string | null;
+  counting_sorting_code: string | null;
+  preferred_order_code: string | null;
+  requires_counting: string;
+  ready_for_processing: number;
+  version: Generated<number>;
+  updated_at: string;
+}
+
+export interface BinLocationAttributeTable {
+  bin_location_id: number;
+  name: string;
+  value: string;
+}
+
+export interface BinLocationCountItemTable {
+  bin_location_id: number;
+  item_id: number;
+}
+
+export interface ItemTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  visual_code: string;
+  name: string;
+  second_name: string | null;
+  barcode: string | null;
+  barcode_lower: string | null;
+  barcode2: string | null;
+  barcode2_lower: string | null;
+  barcode3: string | null;
+  barcode3_lower: string | null;
+  barcode_inv_qty: number;
+  barcode2_inv_qty: number;
+  barcode3_inv_qty: number;
+  /** Lower-cased code, name and barcodes joined by U+0001: the autocomplete's contains match. */
+  search_text: string;
+  units: string | null;
+  group_name: string | null;
+  managed_by: string;
+  serial_managed_by_dispatch: number;
+  /** A decimal string (a price, not a quantity). */
+  avg_price: string | null;
+  active: number;
+  is_stock_item: number;
+  is_sales_bom_item: number;
+  is_production_item: number;
+  weight_in_mg: number | null;
+  production_issue_method: string | null;
+  production_material_tolerance_value: number | null;
+  production_material_tolerance_type: string | null;
+  block_for_qc_type: string | null;
+  has_batch: number;
+  serial: number;
+  scan_expiration_date: number;
+  scan_manufacturing_date: number;
+  scan_manufacturing_batch: number;
+  scan_manufacturing_serial: number;
+  image_path: string | null;
+  pdf_path: string | null;
+  ml_to_mg: number | null;
+  version: Generated<number>;
+  updated_at: string;
+}
+
+export interface BatchTable {
+  id: Generated<number>;
+  item_id: number;
+  code: string;
+  code_key: string;
+  visual_code: string;
+  mnf_batch_code: string | null;
+  admission_date: string | null;
+  manufacturing_date: string | null;
+  expiration_date: string | null;
+  quality_control_approved_or_not_required: number;
+}
+
+export interface SerialTable {
+  id: Generated<number>;
+  item_id: number;
+  code: string;
+  code_key: string;
+  visual_code: string;
+  lot_code: string | null;
+  mnf_lot_code: string | null;
+  mnf_serial_code: string | null;
+  internal_serial_code: string | null;
+  admission_date: string | null;
+  manufacturing_date: string | null;
+  expiration_date: string | null;
+  quality_control_approved_or_not_required: number;
+}
+
+export interface StockTable {
+  id: Generated<number>;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  bin_location_id: number;
+  on_hand_qty: number;
+  released_qty: number;
+  pick_qty: number;
+  qc_pending: number;
+  qc_pending_qty: number;
+  updated_at: string;
+}
+
+export interface DefaultItemLocationTable {
+  id: Generated<number>;
+  item_id: number;
+  warehouse_id: number;
+  bin_location_id: number | null;
+  enforced: number;
+  min_stock: number | null;
+  max_stock: number | null;
+  version: Generated<number>;
+}
+
+export interface BusinessPartnerTable {
+  id: Generated<number>;
+  code: string;
+  code_key: string;
+  visual_code: string;
+  name: string;
+  type: string;
+}
+
+export interface DocumentTable {
+  id: Generated<number>;
+  type: string;
+  code: string;
+  code_lower: string;
+  visual_code: string;
+  status: string;
+  version: Generated<number>;
+  warehouse_id: number | null;
+  business_partner_id: number | null;
+  ship_to_address: string | null;
+  document_date: string | null;
+  due_date: string | null;
+  ship_date: string | null;
+  priority: Generated<number>;
+  erp_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentLineTable {
+  id: Generated<number>;
+  document_id: number;
+  line_number: number;
+  item_id: number;
+  /** IN or OUT, derived from the document type when written (contract documentLineDirection). */
+  direction: string | null;
+  quantity: number;
+  open_quantity: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  from_bin_location_id: number | null;
+  to_bin_location_id: number | null;
+  extras: string | null; // JSON
+}
+
+export interface StockLedgerTable {
+  id: Generated<number>;
+  transaction_type: string;
+  document_type: string | null;
+  document_code: string | null;
+  at: string;
+  user_id: number | null;
+  username: string | null;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  bin_location_id: number;
+  /** Signed: positive into the bin location, negative out of it. */
+  quantity: number;
+  idempotency_key: string | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -156,6 +387,20 @@ export interface Database {
   notification_counter: NotificationCounterTable;
   broadcast: BroadcastTable;
   broadcast_read: BroadcastReadTable;
+  warehouse: WarehouseTable;
+  bin_location: BinLocationTable;
+  bin_location_attribute: BinLocationAttributeTable;
+  bin_location_count_item: BinLocationCountItemTable;
+  item: ItemTable;
+  batch: BatchTable;
+  serial: SerialTable;
+  stock: StockTable;
+  default_item_location: DefaultItemLocationTable;
+  business_partner: BusinessPartnerTable;
+  document: DocumentTable;
+  document_line: DocumentLineTable;
+  stock_ledger: StockLedgerTable;
+  printer: PrinterTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -164,3 +409,7 @@ export type AppUserUpdate = Updateable<AppUserTable>;
 export type UserSessionRow = Selectable<UserSessionTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type IpRuleRow = Selectable<IpRuleTable>;
+export type PrinterRow = Selectable<PrinterTable>;
+export type ItemRow = Selectable<ItemTable>;
+export type NewItem = Insertable<ItemTable>;
+export type NewBinLocation = Insertable<BinLocationTable>;

@@ -7,6 +7,8 @@ import { registerSessionTakeoverRoutes } from './auth/session-takeover.routes.js
 import { registerBroadcastRoutes } from './broadcasts/broadcasts.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
+import { registerItemRoutes } from './items/items.routes.js';
+import { registerPrinterRoutes } from './printers/printers.routes.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTranslationRoutes } from './translations/translations.routes.js';
@@ -27,4 +29,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerIpRuleRoutes(app, ctx);
   registerBroadcastRoutes(app, ctx);
   registerUserdataRoutes(app, ctx);
+  registerPrinterRoutes(app, ctx);
+  registerItemRoutes(app, ctx);
 }

@@ -2,6 +2,8 @@ import { defaultSystemSettings, type SystemSettings } from '@wms/contract';
 import { hashPassword } from '../../features/auth/secrets.js';
 import { nowIso } from '../../util/time.js';
 import type { Db } from '../database.js';
+import { seedDemoMasterData } from './demo-master-data.js';
+import { seedDemoPrinters } from './demo-printers.js';
 import { demoUsers } from './demo-users.js';
 
 const demoSettings: SystemSettings = {
@@ -54,6 +56,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       ])
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
+    await seedDemoMasterData(tx, at);
+    await seedDemoPrinters(tx, at);
   });
   return true;
 }

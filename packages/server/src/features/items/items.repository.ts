@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { ItemRow } from '../../db/schema.js';
+
+/** Item reads (spec 01 section 7). Every code is matched through its lower-cased twin column. */
+export function findItemByCodeLower(db: DbOrTx, codeLower: string): Promise<ItemRow | undefined> {
+  return db.selectFrom('item').selectAll().where('code_lower', '=', codeLower).executeTakeFirst();
+}
+
+/** Items whose code or any barcode is the key; the caller picks the best match. */
+export function findItemsByCodeOrBarcode(db: DbOrTx, key: string): Promise<ItemRow[]> {
+  return db
+    .selectFrom('item')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('code_lower', '=', key),
+        eb('barcode_lower', '=', key),
+        eb('barcode2_lower', '=', key),
+        eb('barcode3_lower', '=', key),
+      ]),
+    )
+    .limit(20)
+    .execute();
+}
+
+export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]): Promise<ItemRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('item')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('code_lower', 'in', keys),
+        eb('barcode_lower', 'in', keys),
+        eb('barcode2_lower', 'in', keys),
+        eb('barcode3_lower', 'in', keys),
+      ]),
+    )
+    .execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const suggestionColumns = ['id', 'code', 'visual_code', 'name', 'barcode', 'barcode2', 'barcode3'] as const;
+
+/** Items whose code starts with the text (the code index answers this without a scan). */
+export function autocompleteByCodePrefix(db: DbOrTx, text: string, limit: number) {
+  return (
+    db
+      .selectFrom('item')
+      .select(suggestionColumns)
+      .where('code_lower', '>=', text)
+      .where('code_lower', '<', `${text}\uffff`)
+      // The range uses the index; the pattern keeps the answer exact under any collation.
+      .where(sql<boolean>`code_lower like ${`${escapeLike(text)}%`} escape '\\'`)
+      .orderBy('code_lower')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/**
+ * Items whose code, name or a barcode contains the text (a scan of search_text). Unordered, so
+ * the scan stops at the limit; the caller sorts the few rows.
+ */
+export function autocompleteByContains(db: DbOrTx, text: string, limit: number, excludeIds: readonly number[]) {
+  const pattern = `%${escapeLike(text)}%`;
+  let query = db
+    .selectFrom('item')
+    .select(suggestionColumns)
+    .where(sql<boolean>`search_text like ${pattern} escape '\\'`);
+  if (excludeIds.length > 0) query = query.where('id', 'not in', excludeIds);
+  return query.limit(limit).execute();
+}
+
+export function stockRowsOfItem(db: DbOrTx, itemId: number) {
+  return db
+    .selectFrom('stock as s')
+    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
+    .innerJoin('warehouse as w', 'w.id', 'b.warehouse_id')
+    .leftJoin('batch as ba', 'ba.id', 's.batch_id')
+    .leftJoin('serial as se', 'se.id', 's.serial_id')
+    .select([
+      's.on_hand_qty',
+      's.released_qty',
+      's.pick_qty',
+      's.qc_pending',
+      's.qc_pending_qty',
+      'b.code as bin_code',
+      'b.visual_code as bin_visual_code',
+      'b.location_type',
+      'b.physical_location_type',
+      'b.stock_movement_restricted',
+      'w.code as warehouse_code',
+      'ba.code as batch_code',
+      'ba.visual_code as batch_visual_code',
+      'ba.expiration_date as batch_expiration_date',
+      'se.code as serial_code',
+      'se.visual_code as serial_visual_code',
+      'se.lot_code as serial_lot_code',
+    ])
+    .where('s.item_id', '=', itemId)
+    .orderBy('w.code')
+    .orderBy('b.code_lower')
+    .orderBy('ba.code_key')
+    .orderBy('se.code_key')
+    .execute();
+}
+
+/** Closed and cancelled documents, and fully handled lines, are not open. */
+const closedStatuses = ['CLOSED', 'CANCELLED'];
+
+export function openDocumentLinesOfItem(db: DbOrTx, itemId: number) {
+  return db
+    .selectFrom('document_line as l')
+    .innerJoin('document as d', 'd.id', 'l.document_id')
+    .leftJoin('business_partner as p', 'p.id', 'd.business_partner_id')
+    .leftJoin('warehouse as w', 'w.id', 'd.warehouse_id')
+    .select([
+      'd.type',
+      'd.code',
+      'd.visual_code',
+      'd.status',
+      'd.ship_date',
+      'l.line_number',
+      'l.direction',
+      'l.quantity',
+      'l.open_quantity',
+      'p.code as partner_code',
+      'p.name as partner_name',
+      'w.code as warehouse_code',
+    ])
+    .where('l.item_id', '=', itemId)
+    .where('l.direction', 'is not', null)
+    .where('l.open_quantity', '>', 0)
+    .where('d.status', 'not in', closedStatuses)
+    .orderBy('d.ship_date')
+    .orderBy('d.code_lower')
+    .orderBy('l.line_number')
+    .execute();
+}
+
+export function ledgerOfItem(db: DbOrTx, itemId: number, offset: number, limit: number) {
+  return db
+    .selectFrom('stock_ledger as g')
+    .innerJoin('bin_location as b', 'b.id', 'g.bin_location_id')
+    .leftJoin('batch as ba', 'ba.id', 'g.batch_id')
+    .leftJoin('serial as se', 'se.id', 'g.serial_id')
+    .select([
+      'g.transaction_type',
+      'g.document_type',
+      'g.document_code',
+      'g.at',
+      'g.username',
+      'g.quantity',
+      'b.code as bin_code',
+      'ba.code as batch_code',
+      'se.code as serial_code',
+    ])
+    .where('g.item_id', '=', itemId)
+    .orderBy('g.at', 'desc')
+    .orderBy('g.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
