@@ -40,8 +40,9 @@ describe('device settings', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wms.deviceConfig') ?? 'null'));
     expect(stored).toMatchObject({ deviceName: 'scanner-7', defaultPrinter: 'PERIPHERAL', TTSRate: 1 });
 
+    const restored = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
     await page.reload();
-    await page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
+    await restored;
     await page.waitForTimeout(500);
     expect(await page.getByTestId('login-modal').count()).toBe(0);
     expect(await page.getByTestId('device-settings').count()).toBe(0);

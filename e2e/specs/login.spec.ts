@@ -27,9 +27,11 @@ describe('login modal', () => {
       userId: expect.any(Number),
       userSettings: { preferredLanguage: 'en', popupDuration: expect.any(Number), linkableHoldToOpenDuration: 1500 },
     });
+    // Restored by /auth/me: no login modal after the boot. (Wait for the answer registered before
+    // the reload: it can arrive before reload() returns.)
+    const restored = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
     await page.reload();
-    // Restored by /auth/me: no login modal after the boot.
-    await page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
+    await restored;
     await page.waitForTimeout(300);
     expect(await page.getByTestId('login-modal').count()).toBe(0);
     expect(errors).toEqual([]);
