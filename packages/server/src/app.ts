@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -17,7 +17,7 @@ import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRequestGate } from './http/request-gate.js';
-import { useLazyRequestLoggers } from './http/request-logger.js';
+import { requestLinesLogged, useLazyRequestLoggers } from './http/request-logger.js';
 import { createResponseSerializerCompiler } from './http/serializer.js';
 import { registerRouteTable } from './http/route-table.js';
 import { createLiveServer, type LiveTuning } from './live/live-server.js';
@@ -45,6 +45,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Request lines are written at info; below that level skip their work altogether.
+    logController: new LogController({ disableRequestLogging: !requestLinesLogged(config.logLevel) }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

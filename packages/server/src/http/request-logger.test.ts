@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useLazyRequestLoggers } from './request-logger.js';
+import { requestLinesLogged, useLazyRequestLoggers } from './request-logger.js';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -41,5 +41,10 @@ describe('lazy request loggers', () => {
     await app.inject({ method: 'GET', url: '/' });
     await app.close();
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  });
+
+  it('writes request lines only at info level and below', () => {
+    expect(['trace', 'debug', 'info'].map(requestLinesLogged)).toEqual([true, true, true]);
+    expect(['warn', 'error', 'fatal', 'silent'].map(requestLinesLogged)).toEqual([false, false, false, false]);
   });
 });

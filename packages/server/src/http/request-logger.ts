@@ -54,3 +54,8 @@ class LazyChildLogger {
 export function useLazyRequestLoggers(app: FastifyInstance): void {
   app.setChildLoggerFactory((logger, bindings, options) => new LazyChildLogger(logger as PinoLike, bindings, options));
 }
+
+/** Whether Fastify's per-request lines (written at info) appear at this log level. */
+export function requestLinesLogged(level: string): boolean {
+  return ['info', 'debug', 'trace'].includes(level);
+}
