@@ -82,4 +82,24 @@ describe('device settings', () => {
     expect(stored).toMatchObject({ allowSelectingText: false, TTSRate: 2.5 });
     await context.close();
   });
+
+  it("list the server's printers; Test prints the server's test label and says so", async () => {
+    const { context, page } = await openLogin(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
+    await submitLogin(page, 'operator', 'operator');
+    await waitSignedIn(page);
+    await page.getByTestId('device-settings').waitFor();
+    const select = page.locator('#device-defaultItemLabelPrinter');
+    // The demo's VOID printer comes from GET /api/v1/printer/available.
+    await select.locator('option', { hasText: 'Test printer' }).waitFor({ state: 'attached' });
+    await select.selectOption({ label: 'Test printer' });
+    const printed = page.waitForResponse((response) => /\/api\/v1\/printer\/\d+\/test$/.test(response.url()));
+    await select.locator('xpath=..').getByRole('button', { name: 'Test' }).click();
+    expect((await printed).status()).toBe(200);
+    await page.getByText('Test label sent to Test printer.').waitFor();
+    await page.getByTestId('device-settings-save').click();
+    await page.getByTestId('device-settings').waitFor({ state: 'detached' });
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wms.deviceConfig') ?? 'null'));
+    expect(typeof stored.defaultItemLabelPrinter).toBe('number');
+    await context.close();
+  });
 });
