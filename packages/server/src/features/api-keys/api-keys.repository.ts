@@ -30,3 +30,17 @@ export async function deleteApiKeyOfUser(db: DbOrTx, userId: number, keyId: numb
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** The key with its user, by the key's hash; inactive users are filtered by the caller. */
+export function findApiKeyWithUser(db: DbOrTx, keyHash: string) {
+  return db
+    .selectFrom('api_key as k')
+    .innerJoin('app_user as u', 'u.id', 'k.user_id')
+    .select(['k.id', 'k.user_id', 'k.last_used_at', 'u.username', 'u.roles', 'u.active'])
+    .where('k.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
+
+export async function touchApiKey(db: DbOrTx, id: number, at: string): Promise<void> {
+  await db.updateTable('api_key').set({ last_used_at: at }).where('id', '=', id).execute();
+}

@@ -1,20 +1,21 @@
 import { expandRoles } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
-import { nowIso } from '../../util/time.js';
+import { findApiKeyWithUser, touchApiKey } from '../api-keys/api-keys.repository.js';
 import { hashToken } from './secrets.js';
 import { parseRoles } from './session.service.js';
 
+/** lastUsedAt is written at most this often per key, so an API client's requests are not writes. */
+const touchIntervalMs = 60_000;
+
 /** The principal of an API key (bearer token), or null; records lastUsedAt. */
 export async function resolveApiKey(ctx: AppContext, key: string): Promise<Principal | null> {
-  const row = await ctx.db
-    .selectFrom('api_key as k')
-    .innerJoin('app_user as u', 'u.id', 'k.user_id')
-    .select(['k.id', 'k.user_id', 'u.username', 'u.roles', 'u.active'])
-    .where('k.key_hash', '=', hashToken(key))
-    .executeTakeFirst();
+  const row = await findApiKeyWithUser(ctx.db, hashToken(key));
   if (!row || row.active !== 1) return null;
-  await ctx.db.updateTable('api_key').set({ last_used_at: nowIso() }).where('id', '=', row.id).execute();
+  const now = Date.now();
+  if (row.last_used_at === null || now - Date.parse(row.last_used_at) >= touchIntervalMs) {
+    await touchApiKey(ctx.db, row.id, new Date(now).toISOString());
+  }
   return {
     userId: row.user_id,
     username: row.username,
