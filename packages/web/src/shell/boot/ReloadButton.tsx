@@ -1,6 +1,9 @@
+import i18next from 'i18next';
+
 /** The red reload icon shown when config, version or IP rules cannot be loaded. */
 export function ReloadButton() {
-  // Translations may be what failed to load: the label stays language neutral (an icon) with an English title.
+  // The translations may be what failed to load: then the title falls back to English.
+  const label = i18next.exists('common:reload') ? i18next.t('common:reload') : 'Reload';
   return (
     <div className="d-flex align-items-center justify-content-center" style={{ minHeight: '100dvh' }}>
       <button
@@ -8,8 +11,8 @@ export function ReloadButton() {
         className="btn btn-danger rounded-circle d-flex align-items-center justify-content-center"
         style={{ width: '4rem', height: '4rem' }}
         data-testid="reload"
-        aria-label="Reload"
-        title="Reload"
+        aria-label={label}
+        title={label}
         onClick={() => window.location.reload()}
       >
         <svg width="32" height="32" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
