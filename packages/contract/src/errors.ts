@@ -66,6 +66,21 @@ export const errorKeys = [
   'printFailed',
   // items (issue 4)
   'unknownItemForCode',
+  'noBarcodeFound',
+  'barcodeInUse',
+  'unknownWarehouse',
+  'itemAlreadyManagedBy',
+  'imageTypeNotAllowed',
+  'imageTooLarge',
+  // bin locations and lookups (issue 4)
+  'unknownLocation',
+  'invalidCountingStateTransition',
+  'locationIsNotMobile',
+  'unknownBatch',
+  'unknownSerial',
+  'unknownBusinessPartner',
+  'unknownOrder',
+  'unknownCustomGrid',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

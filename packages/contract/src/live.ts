@@ -46,6 +46,10 @@ export const topics = {
   viewerInitiator: (connectionId: string) => `/ctopic/viewer/${connectionId}-initiator`,
   viewerClient: (connectionId: string) => `/ctopic/viewer/${connectionId}-client`,
   deviceListener: (deviceName: string) => `/device_listener/${deviceName}`,
+  /** ITEM_CHANGED after an item's fields or stock changed. */
+  items: () => '/topic/items',
+  /** BIN_LOCATION_CHANGED after a location's fields or contents changed. */
+  binLocations: () => '/topic/bin_locations',
 } as const;
 
 export const userQueuePrefix = '/user/queue/';
@@ -102,6 +106,10 @@ export const liveMessageSchemas = {
   }),
   USER_CONNECTED: z.object({ sessionId: z.string() }),
   SESSION_CLOSED: z.object({ sessionId: z.number().int() }),
+  /** Refetch the item's views (codes of the items whose fields or stock changed). */
+  ITEM_CHANGED: z.object({ codes: z.array(z.string()) }),
+  /** Refetch the locations' views (codes of the locations whose fields or contents changed). */
+  BIN_LOCATION_CHANGED: z.object({ codes: z.array(z.string()) }),
 } as const;
 
 export type LiveMessageKind = keyof typeof liveMessageSchemas;
