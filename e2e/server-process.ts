@@ -52,6 +52,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       DEMO_DATA: 'true',
       WMS_RUNTIME_TYPE: 'TEST',
       LOG_LEVEL: 'warn',
+      // Lets a parallel run serve its own web build (vite build --outDir ...).
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

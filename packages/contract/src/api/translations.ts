@@ -11,6 +11,9 @@ export const translationNamespaces = [
   'apps',
   'userSettings',
   'components',
+  'itemInfo',
+  'locationInfo',
+  'objects',
 ] as const;
 
 /** A translation tree: namespaces, nested groups and texts. */

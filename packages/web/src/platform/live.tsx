@@ -26,6 +26,8 @@ export const userDestinations = [
   topics.commands(),
   topics.notifications(),
   topics.broadcasts(),
+  topics.items(),
+  topics.binLocations(),
 ] as const;
 
 interface LiveState {
