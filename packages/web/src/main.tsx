@@ -10,6 +10,7 @@ import { readStoredUser, startLanguage } from './platform/signed-in-user.js';
 import { applyPwaDisplayMode, registerServiceWorker } from './platform/service-worker.js';
 import { AppErrorBoundary } from './shell/AppErrorBoundary.js';
 import { Boot } from './shell/Boot.js';
+import { VirtualKeyboardMount } from './components/virtual-keyboard/VirtualKeyboardMount.js';
 import { BootSpinner } from './shell/boot/BootSpinner.js';
 
 const element = document.getElementById('root');
@@ -41,6 +42,7 @@ void initI18n(language)
             <AppErrorBoundary>
               <NotificationHost />
               <Boot />
+              <VirtualKeyboardMount />
             </AppErrorBoundary>
           </BrowserRouter>
         </QueryClientProvider>

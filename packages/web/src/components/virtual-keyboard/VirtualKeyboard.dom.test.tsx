@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,28 @@ describe('VirtualKeyboard', () => {
     expect(screen.getByTestId('state').textContent).toBe('');
     await user.click(key('Letters'));
     expect(screen.getByTestId('virtual-keyboard').dataset.layout).toBe('text');
+  });
+
+  it('does not open when a screen focuses its input, only on a tap', async () => {
+    const user = userEvent.setup();
+    render(<Controlled />);
+    act(() => screen.getByLabelText('field').focus());
+    expect(screen.queryByTestId('virtual-keyboard')).toBeNull();
+    await user.click(screen.getByLabelText('field'));
+    expect(screen.getByTestId('virtual-keyboard')).not.toBeNull();
+  });
+
+  it('keeps the system keyboard away while open and restores the inputmode after', async () => {
+    const user = userEvent.setup();
+    render(<Controlled inputMode="decimal" />);
+    const input = screen.getByLabelText('field');
+    await user.click(input);
+    expect(screen.getByTestId('virtual-keyboard').dataset.layout).toBe('numeric');
+    expect(input.getAttribute('inputmode')).toBe('none');
+    await user.click(within(screen.getByTestId('virtual-keyboard')).getByRole('button', { name: 'Hide keyboard' }));
+    expect(input.getAttribute('inputmode')).toBe('decimal');
+    await user.click(input);
+    expect(screen.getByTestId('virtual-keyboard').dataset.layout).toBe('numeric');
   });
 
   it('has a date layout with today', async () => {

@@ -1,21 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDeviceConfig } from '../../platform/device-config.js';
+import { takePendingTap } from './pending-tap.js';
 import { isKeyboardTarget, layoutForInput, type KeyboardLayout } from './keyboard-layouts.js';
 import { VirtualKeyboard } from './VirtualKeyboard.js';
 
 type Target = HTMLInputElement | HTMLTextAreaElement;
 
+/** Where an input's own inputmode is kept while the keyboard suppresses the system one. */
+const savedInputModeAttribute = 'data-saved-inputmode';
+
+/** inputmode=none keeps a phone's own keyboard away while ours is open. */
+function suppressSystemKeyboard(element: Target): void {
+  if (element.hasAttribute(savedInputModeAttribute)) return;
+  element.setAttribute(savedInputModeAttribute, element.getAttribute('inputmode') ?? '');
+  element.setAttribute('inputmode', 'none');
+}
+
+function restoreSystemKeyboard(element: Target | null): void {
+  if (!element?.hasAttribute(savedInputModeAttribute)) return;
+  const saved = element.getAttribute(savedInputModeAttribute) ?? '';
+  element.removeAttribute(savedInputModeAttribute);
+  if (saved) element.setAttribute('inputmode', saved);
+  else element.removeAttribute('inputmode');
+}
+
 /**
- * Shows the virtual keyboard for the focused input while the device config's useVirtualKeyboard
- * is on. Mount once at the top of the app. Focus moving to another input moves the keyboard
- * there (with that input's layout); focus going nowhere closes it; the close key hides it until
- * the input is tapped or focused again.
+ * Shows the virtual keyboard for a tapped input while the device config's useVirtualKeyboard is
+ * on (mounted once at the root through VirtualKeyboardMount). While open, focus moving to another
+ * input moves the keyboard there (with that input's layout); focus going nowhere closes it; the
+ * close key hides it until the input is tapped again. A phone's own keyboard is kept away
+ * (inputmode=none) while ours is open.
  */
 export function VirtualKeyboardHost() {
   const { config } = useDeviceConfig();
   const enabled = config.useVirtualKeyboard;
   const [target, setTarget] = useState<Target | null>(null);
   const [layout, setLayout] = useState<KeyboardLayout>('text');
+  const openRef = useRef(false);
+  openRef.current = target !== null;
 
   useEffect(() => {
     if (!enabled) {
@@ -23,16 +45,27 @@ export function VirtualKeyboardHost() {
       return;
     }
     const show = (element: Target) => {
-      setTarget(element);
-      setLayout(layoutForInput(element));
+      // The layout follows the input's own inputmode, so read it before suppressing it.
+      if (!element.hasAttribute(savedInputModeAttribute)) setLayout(layoutForInput(element));
+      suppressSystemKeyboard(element);
+      setTarget((previous) => {
+        if (previous !== element) restoreSystemKeyboard(previous);
+        return element;
+      });
       element.scrollIntoView?.({ block: 'center' });
     };
+    // Focus alone (a screen focusing its scanner bar) does not open the keyboard: a tap does.
+    // While it is open, focus moving to another input (Tab, Enter to the next field) takes it along.
     const onFocusIn = (event: FocusEvent) => {
-      if (isKeyboardTarget(event.target as Element | null)) show(event.target as Target);
+      if (openRef.current && isKeyboardTarget(event.target as Element | null)) show(event.target as Target);
     };
     const onFocusOut = () => {
       setTimeout(() => {
-        if (!isKeyboardTarget(document.activeElement)) setTarget(null);
+        if (isKeyboardTarget(document.activeElement)) return;
+        setTarget((previous) => {
+          restoreSystemKeyboard(previous);
+          return null;
+        });
       }, 0);
     };
     const onClick = (event: MouseEvent) => {
@@ -42,11 +75,15 @@ export function VirtualKeyboardHost() {
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
     document.addEventListener('click', onClick);
-    if (isKeyboardTarget(document.activeElement)) show(document.activeElement);
+    const tapped = takePendingTap();
+    if (tapped) show(tapped);
     return () => {
       document.removeEventListener('focusin', onFocusIn);
       document.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('click', onClick);
+      document
+        .querySelectorAll<Target>(`[${savedInputModeAttribute}]`)
+        .forEach((element) => restoreSystemKeyboard(element));
     };
   }, [enabled]);
 
@@ -56,7 +93,10 @@ export function VirtualKeyboardHost() {
       target={target}
       layout={layout}
       onLayoutChange={setLayout}
-      onClose={() => setTarget(null)}
+      onClose={() => {
+        restoreSystemKeyboard(target);
+        setTarget(null);
+      }}
     />
   );
 }
