@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serverTimingMarker } from './server-timing.mjs';
 
 export const repositoryDir = path.resolve(import.meta.dirname, '..');
 
@@ -18,20 +20,35 @@ export async function freePort() {
   });
 }
 
+const serverTimingScript = path.join(import.meta.dirname, 'server-timing.mjs');
+
 /**
  * Starts a Node script as a child process on a free port and waits until `readyPath` answers 200.
- * Returns { baseUrl, stop() } where stop sends SIGTERM and resolves with the exit code.
+ * The script runs with server-timing.mjs preloaded. Returns { baseUrl, stop(), serverTiming() }:
+ * stop sends SIGTERM and resolves with the exit code; serverTiming resolves with the server's own
+ * request times since the previous call ({ count, meanMs, p50Ms, p99Ms, maxMs }).
  */
 export async function startProcess({ name, script, env = {}, readyPath = '/' }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, ['--import', pathToFileURL(serverTimingScript).href, script], {
     cwd: repositoryDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk) => (output += chunk));
+  // Server-timing summaries are lines on stdout; everything else is kept for error messages.
+  let pendingLine = '';
+  const timingWaiters = [];
+  child.stdout.on('data', (chunk) => {
+    const lines = (pendingLine + chunk).split('\n');
+    pendingLine = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith(serverTimingMarker))
+        timingWaiters.shift()?.(JSON.parse(line.slice(serverTimingMarker.length)));
+      else output += `${line}\n`;
+    }
+  });
   child.stderr.on('data', (chunk) => (output += chunk));
   let exitCode;
   const exited = new Promise((resolve) =>
@@ -59,6 +76,12 @@ export async function startProcess({ name, script, env = {}, readyPath = '/' }) 
     baseUrl,
     pid: child.pid,
     output: () => output,
+    serverTiming: () =>
+      new Promise((resolve, reject) => {
+        if (exitCode !== undefined) return reject(new Error(`${name} has exited`));
+        timingWaiters.push(resolve);
+        child.kill('SIGUSR2');
+      }),
     stop: async () => {
       if (exitCode === undefined) child.kill('SIGTERM');
       return exited;
@@ -66,11 +89,14 @@ export async function startProcess({ name, script, env = {}, readyPath = '/' }) 
   };
 }
 
-/** The built WMS server on a fresh embedded SQLite database in a temporary folder, with demo data. */
-export async function startBuiltServer(env = {}) {
+/**
+ * The built WMS server with demo data: on a fresh embedded SQLite database in a temporary folder,
+ * or on the data folder or DATABASE_URL given (the caller then owns them; stop leaves them).
+ */
+export async function startBuiltServer(env = {}, { dataDir: givenDataDir } = {}) {
   const script = path.join(repositoryDir, 'packages', 'server', 'dist', 'main.js');
   if (!fs.existsSync(script)) throw new Error(`${script} is missing: run "npm run build" first`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-bench-'));
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wms-bench-'));
   const server = await startProcess({
     name: 'WMS server',
     script,
@@ -81,7 +107,7 @@ export async function startBuiltServer(env = {}) {
     ...server,
     stop: async () => {
       const code = await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };

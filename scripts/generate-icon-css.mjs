@@ -1,5 +1,5 @@
 // Generates packages/web/src/shell/menu/icons.css: only the Bootstrap Icons the app uses (woff2 only).
-// Run from the repository root after adding an icon to packages/contract/src/apps.ts or the shell: node scripts/generate-icon-css.mjs
+// Run from the repository root after using a new icon (apps.ts or any `bi-<name>` class in packages/web/src): node scripts/generate-icon-css.mjs
 import fs from 'node:fs';
 const codes = JSON.parse(fs.readFileSync('node_modules/bootstrap-icons/font/bootstrap-icons.json', 'utf8'));
 const src = fs.readFileSync('packages/contract/src/apps.ts', 'utf8');
@@ -30,6 +30,17 @@ const shell = [
   'grid-3x3-gap',
 ];
 for (const s of shell) used.add(s);
+// Every `bi-<name>` class written in the web app's sources (dynamic names belong in the list above).
+function scan(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) scan(file);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bbi-([a-z0-9-]+)/g)) if (m[1] in codes) used.add(m[1]);
+    }
+  }
+}
+scan('packages/web/src');
 const names = [...used].sort();
 const missing = names.filter((n) => !(n in codes));
 if (missing.length) {

@@ -114,6 +114,7 @@ export const apps: readonly AppDefinition[] = [
     icon: 'box-seam',
     condition: { appRole: 'information', extensions: info },
     allowedAsSubApp: true,
+    built: true,
   }),
   app({
     id: 'locationInfo',
@@ -123,6 +124,7 @@ export const apps: readonly AppDefinition[] = [
     icon: 'geo-alt',
     condition: { appRole: 'information', extensions: info },
     allowedAsSubApp: true,
+    built: true,
   }),
   app({
     id: 'stockTransfer',

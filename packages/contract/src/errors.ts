@@ -81,6 +81,8 @@ export const errorKeys = [
   'unknownBusinessPartner',
   'unknownOrder',
   'unknownCustomGrid',
+  // stock service
+  'notEnoughAvailableStock',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

@@ -112,7 +112,12 @@ describe('the app registry', () => {
       const named = [entry.condition.appRole, ...(entry.condition.appAuthorizations ?? [])].filter(Boolean);
       for (const role of named) expect(roles, entry.id).toContain(role);
     }
-    expect(ids(apps.filter((entry) => entry.built)).sort()).toEqual(['dashboard', 'userSettings']);
+    expect(ids(apps.filter((entry) => entry.built)).sort()).toEqual([
+      'dashboard',
+      'itemInfo',
+      'locationInfo',
+      'userSettings',
+    ]);
   });
 
   it('has a title in apps.json of every language for every app and group', () => {
@@ -173,7 +178,7 @@ describe('app visibility', () => {
         'devPeripheralTest',
       ].sort(),
     );
-    expect(ids(visibleApps(apps, base))).toEqual(['dashboard', 'userSettings']);
+    expect(ids(visibleApps(apps, base))).toEqual(['dashboard', 'itemInfo', 'locationInfo', 'userSettings']);
   });
 
   it('shows every app to an admin in some combination of settings', () => {
@@ -208,7 +213,12 @@ describe('app visibility', () => {
     ]);
     for (const adminOnly of ['systemConfig', 'logViewer', 'languageManager', 'taskManager', 'broadcaster', 'alerting'])
       expect(visibleIds(context), adminOnly).not.toContain(adminOnly);
-    expect(ids(visibleApps(apps, { ...base, ...context }))).toEqual(['dashboard', 'userSettings']);
+    expect(ids(visibleApps(apps, { ...base, ...context }))).toEqual([
+      'dashboard',
+      'itemInfo',
+      'locationInfo',
+      'userSettings',
+    ]);
   });
 
   it('shows a signed-in user without roles only the apps for everybody', () => {
@@ -274,8 +284,13 @@ describe('app visibility', () => {
   });
 
   it('lists built apps only by default, in registry order', () => {
-    expect(ids(visibleApps(apps, base))).toEqual(['dashboard', 'userSettings']);
-    expect(ids(visibleApps(apps, base, { builtOnly: true }))).toEqual(['dashboard', 'userSettings']);
+    expect(ids(visibleApps(apps, base))).toEqual(['dashboard', 'itemInfo', 'locationInfo', 'userSettings']);
+    expect(ids(visibleApps(apps, base, { builtOnly: true }))).toEqual([
+      'dashboard',
+      'itemInfo',
+      'locationInfo',
+      'userSettings',
+    ]);
     expect(visibleApps(apps, base, { builtOnly: false }).length).toBeGreaterThan(60);
   });
 });

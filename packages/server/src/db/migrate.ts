@@ -4,6 +4,8 @@ import { platformMigration } from './migrations/0001-platform.js';
 import { ipRulesMigration } from './migrations/0002-ip-rules.js';
 import { masterDataMigration } from './migrations/0003-master-data.js';
 import { printersMigration } from './migrations/0004-printers.js';
+import { customGridsMigration } from './migrations/0005-custom-grids.js';
+import { searchIndexMigration } from './migrations/0006-search-index.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -12,6 +14,8 @@ export const migrations: readonly VersionedMigration[] = [
   ipRulesMigration,
   masterDataMigration,
   printersMigration,
+  customGridsMigration,
+  searchIndexMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -371,6 +371,28 @@ export interface StockLedgerTable {
   idempotency_key: string | null;
 }
 
+/** Admin-configured grids of an object's detail view (0005-custom-grids; see features/custom-grids). */
+export interface CustomGridTable {
+  id: Generated<number>;
+  object_type: string;
+  position: number;
+  title: string;
+  source: string;
+  columns: string; // JSON [{label, name, referenceToObject}]
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * SQLite only (0006-search-index): the FTS5 trigram index over item.search_text, rowid = item.id.
+ * Query it with `item_search match '"text"'`; PostgreSQL has no such table (pg_trgm indexes item).
+ */
+export interface ItemSearchTable {
+  rowid: number;
+  search_text: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -401,6 +423,8 @@ export interface Database {
   document_line: DocumentLineTable;
   stock_ledger: StockLedgerTable;
   printer: PrinterTable;
+  custom_grid: CustomGridTable;
+  item_search: ItemSearchTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

@@ -4,10 +4,14 @@ import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerSessionTakeoverRoutes } from './auth/session-takeover.routes.js';
+import { registerBinLocationRoutes } from './bin-locations/bin-locations.routes.js';
 import { registerBroadcastRoutes } from './broadcasts/broadcasts.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
+import { registerCustomGridRoutes } from './custom-grids/custom-grids.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
+import { registerItemActionRoutes } from './items/item-actions.routes.js';
 import { registerItemRoutes } from './items/items.routes.js';
+import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerPrinterRoutes } from './printers/printers.routes.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
@@ -31,4 +35,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerUserdataRoutes(app, ctx);
   registerPrinterRoutes(app, ctx);
   registerItemRoutes(app, ctx);
+  registerItemActionRoutes(app, ctx);
+  registerBinLocationRoutes(app, ctx);
+  registerLookupRoutes(app, ctx);
+  registerCustomGridRoutes(app, ctx);
 }

@@ -9,6 +9,10 @@ export type AppComponent = LazyExoticComponent<ComponentType>;
  */
 export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
   dashboard: lazy(() => import('../shell/Dashboard.js').then((module) => ({ default: module.Dashboard }))),
+  itemInfo: lazy(() => import('./item-info/ItemInfoApp.js').then((module) => ({ default: module.ItemInfoApp }))),
+  locationInfo: lazy(() =>
+    import('./location-info/LocationInfoApp.js').then((module) => ({ default: module.LocationInfoApp })),
+  ),
   userSettings: lazy(() =>
     import('./user-settings/UserSettingsApp.js').then((module) => ({ default: module.UserSettingsApp })),
   ),

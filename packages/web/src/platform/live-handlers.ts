@@ -99,7 +99,9 @@ export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects)
     case 'PRINT_JOB':
     case 'USER_CONNECTED':
     case 'SESSION_CLOSED':
-      // Peripherals and the sessions screen listen for these through useLiveMessage.
+    case 'ITEM_CHANGED':
+    case 'BIN_LOCATION_CHANGED':
+      // Peripherals, the sessions screen and the item and location views listen through useLiveMessage.
       break;
   }
   return true;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { findAppByPath, type AppDefinition } from '@wms/contract';
+import { ObjectDialogHost } from '../components/object-dialogs/ObjectDialogHost.js';
 import { useDeviceConfig } from '../platform/device-config.js';
 import { useSession } from '../platform/session.js';
 import { TranslationEditingHost } from '../platform/translation-editing.js';
@@ -79,6 +80,7 @@ export function Shell() {
         </main>
       </div>
       <SubAppModal app={subApp} onClose={() => setSubApp(null)} />
+      <ObjectDialogHost />
       <TranslationEditingHost />
     </div>
   );

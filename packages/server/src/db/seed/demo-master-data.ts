@@ -5,6 +5,7 @@ import {
   type BinLocationInput,
   type ItemInput,
 } from '../../features/items/item-rows.js';
+import { seedDemoCustomGrids } from '../../features/custom-grids/demo-custom-grids.js';
 import type { Tx } from '../database.js';
 
 const day = 24 * 60 * 60 * 1000;
@@ -608,4 +609,6 @@ export async function seedDemoMasterData(tx: Tx, at: string): Promise<void> {
       })),
     )
     .execute();
+
+  await seedDemoCustomGrids(tx, at);
 }

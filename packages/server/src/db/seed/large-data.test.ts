@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { autocompleteByContains } from '../../features/items/items.repository.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { generateLargeData, largeBinCode, largeItemBarcode, largeItemCode } from './large-data.js';
@@ -42,6 +44,12 @@ describe('large data generator', () => {
       .where('code', '=', largeBinCode(20))
       .executeTakeFirst();
     expect(bin).toBeDefined();
+    // The contains search's trigram index (0006-search-index) covers the items inserted in bulk.
+    const found = await autocompleteByContains(handle.db, 'i000000', 20, []);
+    expect(found.map((row) => row.code).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map(largeItemCode));
+    if (handle.dialect === 'sqlite') {
+      await sql`insert into item_search (item_search, rank) values ('integrity-check', 1)`.execute(handle.db);
+    }
     expect((await generateLargeData(handle, { items: 50, locations: 20, stock: 700 })).skipped).toBe(true);
     // Ids continue after the explicit ones (the PostgreSQL sequences were moved on).
     const next = await handle.db

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { ItemRow } from '../../db/schema.js';
 
@@ -63,16 +63,35 @@ export function autocompleteByCodePrefix(db: DbOrTx, text: string, limit: number
 }
 
 /**
- * Items whose code, name or a barcode contains the text (a scan of search_text). Unordered, so
- * the scan stops at the limit; the caller sorts the few rows.
+ * Items whose code, name or a barcode contains the text (case-insensitive: search_text and the
+ * text are lower-cased). Unordered, so the search stops at the limit; the caller sorts the few rows.
+ *
+ * On SQLite a text of 3 or more characters is looked up in the FTS5 trigram index item_search
+ * (migration 0006) and every candidate is checked again with the same LIKE, so the answer is
+ * the LIKE's; shorter texts have no trigram and scan the search_text index. On PostgreSQL the
+ * pg_trgm index of migration 0006 serves the LIKE itself.
  */
 export function autocompleteByContains(db: DbOrTx, text: string, limit: number, excludeIds: readonly number[]) {
   const pattern = `%${escapeLike(text)}%`;
+  // Kysely marks getExecutor internal, but it is the one place a handle tells its dialect.
+  const useTrigramIndex = db.getExecutor().adapter instanceof SqliteAdapter && [...text].length >= 3;
+  if (!useTrigramIndex) {
+    let query = db
+      .selectFrom('item')
+      .select(suggestionColumns)
+      .where(sql<boolean>`search_text like ${pattern} escape '\\'`);
+    if (excludeIds.length > 0) query = query.where('id', 'not in', excludeIds);
+    return query.limit(limit).execute();
+  }
+  // One FTS5 string: the whole text as a phrase of its trigrams; a double quote is written twice.
+  const phrase = `"${text.replaceAll('"', '""')}"`;
   let query = db
-    .selectFrom('item')
-    .select(suggestionColumns)
-    .where(sql<boolean>`search_text like ${pattern} escape '\\'`);
-  if (excludeIds.length > 0) query = query.where('id', 'not in', excludeIds);
+    .selectFrom('item_search')
+    .innerJoin('item', 'item.id', 'item_search.rowid')
+    .select(suggestionColumns.map((column) => `item.${column}` as const))
+    .where(sql<boolean>`item_search match ${phrase}`)
+    .where(sql<boolean>`item.search_text like ${pattern} escape '\\'`);
+  if (excludeIds.length > 0) query = query.where('item.id', 'not in', excludeIds);
   return query.limit(limit).execute();
 }
 

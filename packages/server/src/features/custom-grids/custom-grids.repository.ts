@@ -1,0 +1,105 @@
+import type { DbOrTx } from '../../db/database.js';
+import type { NewCustomGrid } from './custom-grid-config.js';
+
+/** Custom grid configurations, and the SQL of the built-in grid sources that no other feature answers. */
+
+export function listGrids(db: DbOrTx, objectType: string) {
+  return db
+    .selectFrom('custom_grid')
+    .select(['position', 'title', 'source', 'columns'])
+    .where('object_type', '=', objectType)
+    .orderBy('position')
+    .execute();
+}
+export type CustomGridRow = Awaited<ReturnType<typeof listGrids>>[number];
+
+export function findGrid(db: DbOrTx, objectType: string, position: number): Promise<CustomGridRow | undefined> {
+  return db
+    .selectFrom('custom_grid')
+    .select(['position', 'title', 'source', 'columns'])
+    .where('object_type', '=', objectType)
+    .where('position', '=', position)
+    .executeTakeFirst();
+}
+
+export async function insertGrid(db: DbOrTx, grid: NewCustomGrid): Promise<void> {
+  await db.insertInto('custom_grid').values(grid).execute();
+}
+
+/** Stock of the batches with the key, per location (source batches.stockByLocation). */
+export function stockOfBatches(db: DbOrTx, codeKey: string) {
+  return db
+    .selectFrom('stock as s')
+    .innerJoin('batch as ba', 'ba.id', 's.batch_id')
+    .innerJoin('item as i', 'i.id', 's.item_id')
+    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
+    .innerJoin('warehouse as w', 'w.id', 'b.warehouse_id')
+    .select([
+      'i.code as item_code',
+      'ba.code as batch_code',
+      'ba.expiration_date',
+      'b.code as bin_code',
+      'w.code as warehouse_code',
+      's.on_hand_qty',
+      's.released_qty',
+      's.pick_qty',
+      's.qc_pending_qty',
+    ])
+    .where('ba.code_key', '=', codeKey)
+    .orderBy('i.code_lower')
+    .orderBy('w.code_lower')
+    .orderBy('b.code_lower')
+    .execute();
+}
+
+/** Stock of serials with the key, per location. */
+export function stockOfSerials(db: DbOrTx, codeKey: string) {
+  return db
+    .selectFrom('stock as s')
+    .innerJoin('serial as se', 'se.id', 's.serial_id')
+    .innerJoin('item as i', 'i.id', 's.item_id')
+    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
+    .innerJoin('warehouse as w', 'w.id', 'b.warehouse_id')
+    .leftJoin('batch as ba', 'ba.id', 's.batch_id')
+    .select([
+      'i.code as item_code',
+      'se.code as serial_code',
+      'ba.code as batch_code',
+      'b.code as bin_code',
+      'w.code as warehouse_code',
+      's.on_hand_qty',
+      's.released_qty',
+      's.pick_qty',
+      's.qc_pending_qty',
+    ])
+    .where('se.code_key', '=', codeKey)
+    .orderBy('i.code_lower')
+    .orderBy('w.code_lower')
+    .orderBy('b.code_lower')
+    .execute();
+}
+
+/** Ledger rows of serials with the key, newest first. */
+export function ledgerOfSerials(db: DbOrTx, codeKey: string, limit: number) {
+  return db
+    .selectFrom('stock_ledger as g')
+    .innerJoin('serial as se', 'se.id', 'g.serial_id')
+    .innerJoin('item as i', 'i.id', 'g.item_id')
+    .innerJoin('bin_location as b', 'b.id', 'g.bin_location_id')
+    .select([
+      'g.at',
+      'g.transaction_type',
+      'g.document_type',
+      'g.document_code',
+      'g.username',
+      'g.quantity',
+      'i.code as item_code',
+      'se.code as serial_code',
+      'b.code as bin_code',
+    ])
+    .where('se.code_key', '=', codeKey)
+    .orderBy('g.at', 'desc')
+    .orderBy('g.id', 'desc')
+    .limit(limit)
+    .execute();
+}

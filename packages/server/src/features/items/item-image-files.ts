@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { itemImageExtensions } from '@wms/contract';
+
+/**
+ * Item image files: <DATA_DIR>/userdata/static/item_images/{name}.{ext}, recorded on the item as
+ * image_path 'item_images/{name}.{ext}' and served under /userdata/static/item_images/.
+ *
+ * The name is the item code made safe for every file system and URL: letters, digits, '-' and
+ * '_' stay; every other UTF-8 byte (also '.', '/', '\', '~' and spaces) becomes ~XX (hex), so a
+ * code like '../x' can not leave the folder and no name needs URL encoding. A name that would
+ * exceed 200 characters is '~~' + the SHA-256 of the code.
+ */
+export type ItemImageExtension = (typeof itemImageExtensions)[number];
+
+export const itemImagesFolderName = 'item_images';
+
+export function itemImagesFolder(dataDir: string): string {
+  return path.resolve(dataDir, 'userdata', 'static', itemImagesFolderName);
+}
+
+export function imageFileBase(code: string): string {
+  let name = '';
+  for (const byte of Buffer.from(code, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    name += /[A-Za-z0-9_-]/.test(char) ? char : `~${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return name.length > 200 ? `~~${createHash('sha256').update(code, 'utf8').digest('hex')}` : name;
+}
+
+/** A file name as imageFileBase and an allowed extension make it. */
+export const imageFileNamePattern = /^[A-Za-z0-9_~-]{1,200}\.(png|jpg|jpeg|gif)$/;
+
+export function extensionOf(fileName: string): ItemImageExtension | null {
+  const ext = path.extname(fileName).slice(1).toLowerCase();
+  return (itemImageExtensions as readonly string[]).includes(ext) ? (ext as ItemImageExtension) : null;
+}
+
+/** Whether the bytes start with the signature of the extension's format (PNG, JPEG or GIF). */
+export function hasImageSignature(bytes: Buffer, ext: ItemImageExtension): boolean {
+  switch (ext) {
+    case 'png':
+      return bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    case 'jpg':
+    case 'jpeg':
+      return bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
+    case 'gif':
+      return bytes.subarray(0, 4).toString('latin1') === 'GIF8';
+  }
+}
+
+export function contentTypeOf(ext: ItemImageExtension): string {
+  switch (ext) {
+    case 'png':
+      return 'image/png';
+    case 'jpg':
+    case 'jpeg':
+      return 'image/jpeg';
+    case 'gif':
+      return 'image/gif';
+  }
+}
+
+/** The file an image_path names, when it is a plain file name under item_images/; otherwise null. */
+export function imageFileOf(dataDir: string, imagePath: string): { file: string; ext: ItemImageExtension } | null {
+  const prefix = `${itemImagesFolderName}/`;
+  if (!imagePath.startsWith(prefix)) return null;
+  const name = imagePath.slice(prefix.length);
+  if (!imageFileNamePattern.test(name)) return null;
+  const ext = extensionOf(name);
+  return ext === null ? null : { file: path.join(itemImagesFolder(dataDir), name), ext };
+}
+
+/**
+ * Stores the image: written to a temporary file first; `commit` runs the database update and
+ * calls `placeFile` (the rename into place) before its transaction commits, so a failed update
+ * leaves the old image. Afterwards the item's images of other extensions are removed. A failure
+ * anywhere removes the temporary file: nothing partial is left.
+ */
+export async function storeImageFile(
+  dataDir: string,
+  base: string,
+  ext: ItemImageExtension,
+  bytes: Buffer,
+  commit: (placeFile: () => Promise<void>) => Promise<void>,
+): Promise<string> {
+  const folder = itemImagesFolder(dataDir);
+  const fileName = `${base}.${ext}`;
+  const temporary = path.join(folder, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
+  await fs.mkdir(folder, { recursive: true });
+  try {
+    await fs.writeFile(temporary, bytes, { flag: 'wx' });
+    await commit(() => fs.rename(temporary, path.join(folder, fileName)));
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+  await removeImageFiles(dataDir, base, ext);
+  return fileName;
+}
+
+/** Removes the item's image files of every extension except `keep`. */
+export async function removeImageFiles(dataDir: string, base: string, keep: ItemImageExtension | null): Promise<void> {
+  const folder = itemImagesFolder(dataDir);
+  await Promise.all(
+    itemImageExtensions
+      .filter((ext) => ext !== keep)
+      .map((ext) => fs.rm(path.join(folder, `${base}.${ext}`), { force: true })),
+  );
+}

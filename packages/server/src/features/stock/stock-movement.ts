@@ -1,0 +1,84 @@
+import type { Dialect } from '../../db/database.js';
+
+/**
+ * Movement types of the stock service (DOMAIN.md "Every stock change goes through one call").
+ * The type is written to each ledger row as its transaction_type, which the item and location
+ * history show.
+ */
+export const stockMovementTypes = [
+  'RECEIPT',
+  'RETURN_RECEIPT',
+  'PRODUCTION_RECEIPT',
+  'TRANSFER',
+  'PICK',
+  'PUT_BACK',
+  'DELIVERY',
+  'PRODUCTION_ISSUE',
+  'MATERIAL_RETURN',
+  'COUNT_ADJUSTMENT',
+  'BATCH_CORRECTION',
+  'QC_RELEASE',
+  'QC_REJECT',
+  'SCRAP',
+  /** An item's management type changed: stock rows rewritten to (or from) batches or serials; nets to zero per item. */
+  'MANAGED_BY_CONVERSION',
+] as const;
+export type StockMovementType = (typeof stockMovementTypes)[number];
+
+/** The stock row a line changes: one (item, batch, serial, bin location). */
+export interface StockKey {
+  itemId: number;
+  batchId: number | null;
+  serialId: number | null;
+  binLocationId: number;
+}
+
+/**
+ * One line of a movement. Every delta is signed integer thousandths (contract quantity.ts).
+ * A transfer is a pair of lines (minus at the source, plus at the target); a pick moves
+ * releasedDelta/onHandDelta out of the source and pickDelta/onHandDelta into the container.
+ */
+export interface StockMovementLine extends StockKey {
+  /** What is physically there; also the ledger row's quantity. */
+  onHandDelta: number;
+  /** Allocated to released pick lists or tasks (default 0). */
+  releasedDelta?: number;
+  /** Picked, waiting in a container or cart (default 0). */
+  pickDelta?: number;
+  /** QC-pending stock that moves with the line (default 0); the row's QC flag follows it. */
+  qcPendingDelta?: number;
+}
+
+export interface StockMovement {
+  type: StockMovementType;
+  /** Made by the client per attempt: a movement whose key is already in the ledger moves nothing again. */
+  idempotencyKey?: string | null;
+  /** The document the movement belongs to, written to each ledger row. */
+  documentRef?: { type: string; code: string } | null;
+  /** Who moved it (null: the system). */
+  user: { userId: number | null; username: string } | null;
+  lines: readonly StockMovementLine[];
+}
+
+/** What the stock service needs of the app context (AppContext satisfies it). */
+export interface StockDeps {
+  dialect: Dialect;
+}
+
+/** A stock row after the movement (integer thousandths); all zero means the row was deleted. */
+export interface StockRowAfter extends StockKey {
+  onHandQty: number;
+  releasedQty: number;
+  pickQty: number;
+  qcPendingQty: number;
+}
+
+export interface StockMovementResult {
+  /** True when the idempotency key was already in the ledger: nothing moved this time. */
+  replayed: boolean;
+  /** Items and bin locations whose stock the movement touched (for live messages after commit). */
+  itemIds: number[];
+  binLocationIds: number[];
+  /** The changed rows after the movement, in lock order (empty when replayed). */
+  rows: StockRowAfter[];
+}

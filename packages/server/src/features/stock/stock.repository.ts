@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { StockKey, StockRowAfter } from './stock-movement.js';
+
+/** Rows per multi-row statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const chunkSize = 400;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += chunkSize) out.push(items.slice(i, i + chunkSize));
+  return out;
+}
+
+/** The summed change of one stock row (integer thousandths). */
+export interface StockRowDelta extends StockKey {
+  onHand: number;
+  released: number;
+  pick: number;
+  qcPending: number;
+}
+
+export const stockKeyOf = (k: StockKey): string =>
+  `${k.itemId}:${k.binLocationId}:${k.batchId ?? 0}:${k.serialId ?? 0}`;
+
+/**
+ * Adds the deltas to their stock rows, creating missing rows, and answers every row after the
+ * change with its id. One atomic `insert ... on conflict do update set q = q + delta` per row, so
+ * concurrent movements never lose an update; on PostgreSQL the rows are locked in the order
+ * given (callers sort), which keeps concurrent movements free of deadlocks.
+ */
+export async function addToStockRows(
+  tx: DbOrTx,
+  deltas: readonly StockRowDelta[],
+  at: string,
+): Promise<(StockRowAfter & { id: number })[]> {
+  const after: (StockRowAfter & { id: number })[] = [];
+  for (const part of chunks(deltas)) {
+    const rows = await tx
+      .insertInto('stock')
+      .values(
+        part.map((d) => ({
+          item_id: d.itemId,
+          batch_id: d.batchId,
+          serial_id: d.serialId,
+          bin_location_id: d.binLocationId,
+          on_hand_qty: d.onHand,
+          released_qty: d.released,
+          pick_qty: d.pick,
+          qc_pending: d.qcPending > 0 ? 1 : 0,
+          qc_pending_qty: d.qcPending,
+          updated_at: at,
+        })),
+      )
+      // The unique index stock_key_idx (0003-master-data) is on these expressions.
+      .onConflict((oc) =>
+        oc.expression(sql`item_id, bin_location_id, coalesce(batch_id, 0), coalesce(serial_id, 0)`).doUpdateSet({
+          on_hand_qty: sql`stock.on_hand_qty + excluded.on_hand_qty`,
+          released_qty: sql`stock.released_qty + excluded.released_qty`,
+          pick_qty: sql`stock.pick_qty + excluded.pick_qty`,
+          qc_pending_qty: sql`stock.qc_pending_qty + excluded.qc_pending_qty`,
+          qc_pending: sql`case when stock.qc_pending_qty + excluded.qc_pending_qty > 0 then 1 else 0 end`,
+          updated_at: sql`excluded.updated_at`,
+        }),
+      )
+      .returning([
+        'id',
+        'item_id',
+        'batch_id',
+        'serial_id',
+        'bin_location_id',
+        'on_hand_qty',
+        'released_qty',
+        'pick_qty',
+        'qc_pending_qty',
+      ])
+      .execute();
+    for (const r of rows) {
+      after.push({
+        id: r.id,
+        itemId: r.item_id,
+        batchId: r.batch_id,
+        serialId: r.serial_id,
+        binLocationId: r.bin_location_id,
+        onHandQty: Number(r.on_hand_qty),
+        releasedQty: Number(r.released_qty),
+        pickQty: Number(r.pick_qty),
+        qcPendingQty: Number(r.qc_pending_qty),
+      });
+    }
+  }
+  return after;
+}
+
+/** Removes rows whose every bucket reached zero (a row exists only while it holds something). */
+export async function deleteEmptyStockRows(tx: DbOrTx, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids)) {
+    await tx
+      .deleteFrom('stock')
+      .where('id', 'in', part)
+      .where('on_hand_qty', '=', 0)
+      .where('released_qty', '=', 0)
+      .where('pick_qty', '=', 0)
+      .where('qc_pending_qty', '=', 0)
+      .execute();
+  }
+}
+
+export interface LedgerRowInput extends StockKey {
+  transactionType: string;
+  documentType: string | null;
+  documentCode: string | null;
+  at: string;
+  userId: number | null;
+  username: string | null;
+  quantity: number;
+  idempotencyKey: string | null;
+}
+
+export async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    await tx
+      .insertInto('stock_ledger')
+      .values(
+        part.map((r) => ({
+          transaction_type: r.transactionType,
+          document_type: r.documentType,
+          document_code: r.documentCode,
+          at: r.at,
+          user_id: r.userId,
+          username: r.username,
+          item_id: r.itemId,
+          batch_id: r.batchId,
+          serial_id: r.serialId,
+          bin_location_id: r.binLocationId,
+          quantity: r.quantity,
+          idempotency_key: r.idempotencyKey,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The ledger rows an earlier movement with this idempotency key wrote. */
+export function ledgerRowsOfIdempotencyKey(tx: DbOrTx, key: string) {
+  return tx
+    .selectFrom('stock_ledger')
+    .select(['transaction_type', 'item_id', 'bin_location_id'])
+    .where('idempotency_key', '=', key)
+    .execute();
+}
+
+/** PostgreSQL: serializes transactions that use the same idempotency key until they end. */
+export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`stock:${key}`}))`.execute(tx);
+}
+
+/** Codes of a stock row's item, bin, batch and serial, for error arguments. */
+export function describeStockKey(tx: DbOrTx, key: StockKey) {
+  return tx
+    .selectFrom('item as i')
+    .innerJoin('bin_location as b', (join) => join.on('b.id', '=', key.binLocationId))
+    .leftJoin('batch as ba', (join) => join.on('ba.id', '=', key.batchId ?? 0))
+    .leftJoin('serial as se', (join) => join.on('se.id', '=', key.serialId ?? 0))
+    .select(['i.code as item_code', 'b.code as bin_code', 'ba.code as batch_code', 'se.code as serial_code'])
+    .where('i.id', '=', key.itemId)
+    .executeTakeFirst();
+}

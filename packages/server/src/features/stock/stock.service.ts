@@ -1,0 +1,173 @@
+import { fromThousandths } from '@wms/contract';
+import type { Tx } from '../../db/database.js';
+import { AppError, unprocessable } from '../../http/app-error.js';
+import { nowIso } from '../../util/time.js';
+import type {
+  StockDeps,
+  StockKey,
+  StockMovement,
+  StockMovementLine,
+  StockMovementResult,
+  StockRowAfter,
+} from './stock-movement.js';
+import * as repository from './stock.repository.js';
+
+export * from './stock-movement.js';
+
+const compareKeys = (a: StockKey, b: StockKey): number =>
+  a.itemId - b.itemId ||
+  a.binLocationId - b.binLocationId ||
+  (a.batchId ?? 0) - (b.batchId ?? 0) ||
+  (a.serialId ?? 0) - (b.serialId ?? 0);
+
+function assertLine(line: StockMovementLine): void {
+  const deltas = [line.onHandDelta, line.releasedDelta ?? 0, line.pickDelta ?? 0, line.qcPendingDelta ?? 0];
+  if (!deltas.every(Number.isSafeInteger)) {
+    // Callers convert with toThousandths: a fraction here is a programming error.
+    throw new Error(`stock movement line with a non-integer delta: ${JSON.stringify(line)}`);
+  }
+}
+
+/** The lines summed per stock row, in a stable order (item, bin, batch, serial); rows that net to nothing are left out. */
+function sumPerRow(lines: readonly StockMovementLine[]): repository.StockRowDelta[] {
+  const perRow = new Map<string, repository.StockRowDelta>();
+  for (const line of lines) {
+    const key = repository.stockKeyOf(line);
+    const sum = perRow.get(key) ?? {
+      itemId: line.itemId,
+      batchId: line.batchId,
+      serialId: line.serialId,
+      binLocationId: line.binLocationId,
+      onHand: 0,
+      released: 0,
+      pick: 0,
+      qcPending: 0,
+    };
+    sum.onHand += line.onHandDelta;
+    sum.released += line.releasedDelta ?? 0;
+    sum.pick += line.pickDelta ?? 0;
+    sum.qcPending += line.qcPendingDelta ?? 0;
+    perRow.set(key, sum);
+  }
+  return [...perRow.values()]
+    .filter((d) => d.onHand !== 0 || d.released !== 0 || d.pick !== 0 || d.qcPending !== 0)
+    .sort(compareKeys);
+}
+
+/**
+ * The invariants of a stock row after a movement: no bucket negative, and the allocated, picked
+ * and QC-pending stock never more than what is on hand (so free-to-move stock is never negative).
+ */
+function holds(row: StockRowAfter): boolean {
+  return (
+    row.onHandQty >= 0 &&
+    row.releasedQty >= 0 &&
+    row.pickQty >= 0 &&
+    row.qcPendingQty >= 0 &&
+    row.releasedQty + row.pickQty + row.qcPendingQty <= row.onHandQty
+  );
+}
+
+const freeToMove = (q: { onHand: number; released: number; pick: number; qcPending: number }) =>
+  q.onHand - q.released - q.pick - q.qcPending;
+
+async function notEnoughStock(tx: Tx, row: StockRowAfter, delta: repository.StockRowDelta): Promise<AppError> {
+  const codes = await repository.describeStockKey(tx, row);
+  const before = {
+    onHand: row.onHandQty - delta.onHand,
+    released: row.releasedQty - delta.released,
+    pick: row.pickQty - delta.pick,
+    qcPending: row.qcPendingQty - delta.qcPending,
+  };
+  return unprocessable('notEnoughAvailableStock', {
+    itemCode: codes?.item_code ?? String(row.itemId),
+    binCode: codes?.bin_code ?? String(row.binLocationId),
+    batch: codes?.batch_code ?? null,
+    serial: codes?.serial_code ?? null,
+    available: fromThousandths(Math.max(0, freeToMove(before))),
+    requested: fromThousandths(Math.max(0, -delta.onHand)),
+  });
+}
+
+/**
+ * Every stock change goes through this call (DOMAIN.md), inside the caller's transaction:
+ *
+ * - The lines are summed per stock row (item, bin, batch, serial) and applied in a stable order
+ *   by atomic `quantity = quantity + delta` upserts: rows are created when missing, concurrent
+ *   movements never lose an update, and on PostgreSQL rows are locked in the same order by all.
+ * - A row that would end with a negative bucket, or with more released, picked and QC-pending
+ *   stock than on hand, refuses the whole movement: 422 notEnoughAvailableStock {itemCode,
+ *   binCode, batch, serial, available, requested}. The caller's transaction then rolls back.
+ * - Rows that reach all-zero are deleted.
+ * - One stock_ledger row per line: transaction_type = type, the document, user, time, the signed
+ *   onHand quantity and the idempotency key.
+ * - A movement whose idempotency key is already in the ledger moves nothing and answers
+ *   replayed; the same key used by another movement type is 422 idempotencyKeyConflict. On
+ *   PostgreSQL concurrent movements with one key wait for each other (an advisory lock).
+ *
+ * Not checked yet (the movement types that need them come later): restricted locations, QC
+ * transfer rules, liquid containers and single-item locations.
+ */
+export async function applyStockMovement(
+  tx: Tx,
+  deps: StockDeps,
+  movement: StockMovement,
+): Promise<StockMovementResult> {
+  const key = movement.idempotencyKey ?? null;
+  if (key !== null) {
+    if (deps.dialect === 'postgres') await repository.lockIdempotencyKey(tx, key);
+    const earlier = await repository.ledgerRowsOfIdempotencyKey(tx, key);
+    if (earlier.length > 0) {
+      if (earlier.some((row) => row.transaction_type !== movement.type)) {
+        throw new AppError(422, 'idempotencyKeyConflict', { key });
+      }
+      return {
+        replayed: true,
+        itemIds: [...new Set(earlier.map((row) => row.item_id))].sort((a, b) => a - b),
+        binLocationIds: [...new Set(earlier.map((row) => row.bin_location_id))].sort((a, b) => a - b),
+        rows: [],
+      };
+    }
+  }
+  movement.lines.forEach(assertLine);
+  const at = nowIso();
+
+  const deltas = sumPerRow(movement.lines);
+  const rows = await repository.addToStockRows(tx, deltas, at);
+  const deltaOf = new Map(deltas.map((d) => [repository.stockKeyOf(d), d]));
+  for (const row of rows) {
+    const delta = deltaOf.get(repository.stockKeyOf(row));
+    if (delta && !holds(row)) throw await notEnoughStock(tx, row, delta);
+  }
+  await repository.deleteEmptyStockRows(
+    tx,
+    rows
+      .filter((r) => r.onHandQty === 0 && r.releasedQty === 0 && r.pickQty === 0 && r.qcPendingQty === 0)
+      .map((r) => r.id),
+  );
+
+  await repository.insertLedgerRows(
+    tx,
+    movement.lines.map((line) => ({
+      itemId: line.itemId,
+      batchId: line.batchId,
+      serialId: line.serialId,
+      binLocationId: line.binLocationId,
+      transactionType: movement.type,
+      documentType: movement.documentRef?.type ?? null,
+      documentCode: movement.documentRef?.code ?? null,
+      at,
+      userId: movement.user?.userId ?? null,
+      username: movement.user?.username ?? null,
+      quantity: line.onHandDelta,
+      idempotencyKey: key,
+    })),
+  );
+
+  return {
+    replayed: false,
+    itemIds: [...new Set(movement.lines.map((l) => l.itemId))].sort((a, b) => a - b),
+    binLocationIds: [...new Set(movement.lines.map((l) => l.binLocationId))].sort((a, b) => a - b),
+    rows: rows.map(({ id: _id, ...row }) => row),
+  };
+}

@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultDeviceConfig, saveDeviceConfig } from '../../platform/device-config.js';
+import { notify } from '../../platform/notifications.js';
+import { ActionsTab } from './ActionsTab.js';
+import { demoItem, renderAt, stubFetch, type Call } from './test-support.js';
+
+const state = vi.hoisted(() => ({ roles: [] as string[] }));
+vi.mock('../../platform/session.js', () => ({
+  useSession: () => ({ hasRole: (role: string) => state.roles.includes(role), me: null }),
+}));
+vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
+
+let calls: Call[] = [];
+const posts = () => calls.filter((call) => call.method === 'POST');
+
+function setPrinter(choice: number | string) {
+  saveDeviceConfig({ ...defaultDeviceConfig({ touchDevice: false }), defaultItemLabelPrinter: choice });
+}
+
+beforeEach(() => {
+  state.roles = ['information', 'barcodeSetup', 'itemManagedByEdit'];
+  setPrinter(-1);
+  calls = stubFetch((method, url) => {
+    if (method !== 'POST') return undefined;
+    if (url === '/api/v1/item/label') return { json: { printed: 2, printer: 'Test printer' } };
+    if (url === '/api/v1/item/ITEM-001/barcode') return { json: demoItem };
+    if (url === '/api/v1/item/ITEM-001/image')
+      return { json: { imagePath: 'item_images/ITEM-001.png', url: '/userdata/static/item_images/ITEM-001.png' } };
+    if (url.startsWith('/api/v1/item/ITEM-001/managedBy/'))
+      return { json: { managedBy: 'SERIAL_NUMBER', convertedRows: 3 } };
+    return undefined;
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function renderActions() {
+  renderAt('/item/item_info/ITEM-001', <ActionsTab item={demoItem} />);
+  return userEvent.setup();
+}
+
+const modal = () => screen.getByTestId('question-modal');
+const input = () => screen.getByTestId<HTMLInputElement>('question-input');
+
+async function answer(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.clear(input());
+  if (text) await user.type(input(), text);
+  await user.click(screen.getByTestId('question-ok'));
+}
+
+describe('ActionsTab roles', () => {
+  it('shows only printing to a user without barcodeSetup or itemManagedByEdit', () => {
+    state.roles = ['information'];
+    renderActions();
+    expect(screen.getByTestId('action-print')).toBeTruthy();
+    expect(screen.queryByTestId('action-barcode')).toBeNull();
+    expect(screen.queryByTestId('action-image')).toBeNull();
+    expect(screen.queryByTestId('action-managed-by')).toBeNull();
+  });
+
+  it('shows every action to a user with the roles, and no production order action', () => {
+    renderActions();
+    for (const id of ['action-print', 'action-barcode', 'action-image', 'action-managed-by'])
+      expect(screen.getByTestId(id)).toBeTruthy();
+    expect(screen.queryByText(/production order/i)).toBeNull();
+  });
+});
+
+describe('setting a barcode', () => {
+  it('lets the user choose between the GS1 GTIN and the raw text, then asks the quantity (default 1.0)', async () => {
+    const user = renderActions();
+    await user.click(screen.getByTestId('set-barcode-3'));
+    await answer(user, '(01)05412345000013(10)ABC');
+    const options = within(modal()).getAllByTestId(/question-option-/);
+    expect(options.map((option) => option.textContent)).toEqual(['05412345000013', '(01)05412345000013(10)ABC']);
+    await user.click(options[0]!);
+    await waitFor(() => expect(input().value).toBe('1.0'));
+    await user.click(screen.getByTestId('question-ok'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toMatchObject({
+      url: '/api/v1/item/ITEM-001/barcode',
+      body: { slot: 'BARCODE3', barcode: '05412345000013', quantity: 1 },
+    });
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.barcode.saved'));
+  });
+
+  it('cancels silently on a non-numeric quantity', async () => {
+    const user = renderActions();
+    await user.click(screen.getByTestId('set-barcode-1'));
+    await answer(user, '4006381333931');
+    await waitFor(() => expect(input().value).toBe('1.0'));
+    await answer(user, 'many');
+    await waitFor(() => expect(screen.queryByTestId('question-input')).toBeNull());
+    expect(posts()).toHaveLength(0);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('says no barcode found when the entry holds no code', async () => {
+    const user = renderActions();
+    await user.click(screen.getByTestId('set-barcode-1'));
+    await answer(user, ']C1');
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('danger', 'errors:noBarcodeFound'));
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('asks before clearing a barcode, and clears it only when confirmed', async () => {
+    const user = renderActions();
+    await user.click(screen.getByTestId('clear-barcode-2'));
+    expect(within(modal()).getByText('Clear barcode 2 (8712345000028)?')).toBeTruthy();
+    await user.click(screen.getByTestId('question-cancel'));
+    expect(posts()).toHaveLength(0);
+    await user.click(screen.getByTestId('clear-barcode-2'));
+    await user.click(await screen.findByTestId('question-ok'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toMatchObject({ slot: 'BARCODE2', barcode: null });
+    expect(screen.queryByTestId('clear-barcode-3')).toBeNull();
+  });
+});
+
+describe('printing labels', () => {
+  it('refuses without a server printer: noPrinterSelected, nothing sent', async () => {
+    setPrinter('PERIPHERAL');
+    const user = renderActions();
+    await user.click(screen.getByTestId('print-quick'));
+    expect(notify).toHaveBeenCalledWith('danger', 'errors:noPrinterSelected');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('prints nothing for a count of 0, the asked count otherwise, and reports the answer', async () => {
+    setPrinter(7);
+    const user = renderActions();
+    await user.click(screen.getByTestId('print-label'));
+    await answer(user, '0');
+    await waitFor(() => expect(screen.queryByTestId('question-input')).toBeNull());
+    expect(posts()).toHaveLength(0);
+
+    await user.click(screen.getByTestId('print-label'));
+    await answer(user, '2');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toMatchObject({
+      url: '/api/v1/item/label',
+      body: { printer: 7, jobs: [{ item: 'ITEM-001', batch: null, serial: null, quantity: 2 }] },
+    });
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.print.printed', {
+        printed: 2,
+        printer: 'Test printer',
+      }),
+    );
+  });
+
+  it('quick print sends one label without asking', async () => {
+    setPrinter(7);
+    const user = renderActions();
+    await user.click(screen.getByTestId('print-quick'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(screen.queryByTestId('question-input')).toBeNull();
+    expect(posts()[0]!.body).toMatchObject({ jobs: [{ quantity: 1 }] });
+  });
+});
+
+describe('changing the management type', () => {
+  it('asks batch name and serial prefix with their defaults, confirms, and sends an idempotency key', async () => {
+    const user = renderActions();
+    await user.selectOptions(screen.getByTestId('managed-by-target'), 'SERIAL_NUMBER');
+    await user.click(screen.getByTestId('managed-by-convert'));
+    await waitFor(() => expect(input().value).toBe('BE_CONV'));
+    await user.click(screen.getByTestId('question-ok'));
+    await waitFor(() => expect(input().value).toBe('BE_CONV_'));
+    await answer(user, 'SN-');
+    expect(await within(modal()).findByText('Convert ITEM-001 from Normal to Serial numbers?')).toBeTruthy();
+    await user.click(screen.getByTestId('question-ok'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const call = posts()[0]!;
+    expect(call.url).toBe('/api/v1/item/ITEM-001/managedBy/SERIAL_NUMBER');
+    expect(call.body).toEqual({ newBatchName: 'BE_CONV', newSerialPrefix: 'SN-' });
+    expect(call.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.managedBy.success'));
+  });
+
+  it('converts nothing when the confirmation is declined', async () => {
+    const user = renderActions();
+    await user.selectOptions(screen.getByTestId('managed-by-target'), 'BATCH_NUMBER');
+    await user.click(screen.getByTestId('managed-by-convert'));
+    await waitFor(() => expect(input().value).toBe('BE_CONV'));
+    await user.click(screen.getByTestId('question-ok'));
+    await user.click(await screen.findByTestId('question-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('question-ok')).toBeNull());
+    expect(posts()).toHaveLength(0);
+    expect(screen.queryByRole('option', { name: 'Normal' })).toBeNull();
+  });
+});
+
+describe('uploading an image', () => {
+  it('posts the chosen file as multipart field "file" and says so', async () => {
+    const user = renderActions();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'bolt.png', { type: 'image/png' });
+    const input = screen.getByTestId<HTMLInputElement>('item-image-file');
+    expect(input.accept).toBe('.png,.jpg,.jpeg,.gif');
+    await user.upload(input, file);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const call = posts()[0]!;
+    expect(call.url).toBe('/api/v1/item/ITEM-001/image');
+    expect(call.body).toBeInstanceOf(FormData);
+    expect((call.body as FormData).get('file')).toBeInstanceOf(File);
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.image.uploaded'));
+  });
+});

@@ -1,0 +1,27 @@
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function localDate(date: Date): string {
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
+}
+
+/**
+ * A date as DD-MM-YYYY (spec 01 section 5). A plain date (YYYY-MM-DD) is taken as it is, without
+ * a time zone shift; a date-time is shown in local time. null or empty gives '', text that is no
+ * date is shown unchanged.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (plain) return `${plain[3]}-${plain[2]}-${plain[1]}`;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : localDate(date);
+}
+
+/** A date-time as DD-MM-YYYY HH:mm in local time (history rows); a plain date as formatDate. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${localDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useTranslation } from 'react-i18next';
+import { useDeviceConfig } from '../../platform/device-config.js';
+import { http } from '../../platform/http.js';
+import { notify } from '../../platform/notifications.js';
+import { CountPrompt } from './CountPrompt.js';
+import { serverPrinterId } from './format.js';
+
+interface PrintItemLabelActionProps {
+  item: string;
+  batch: string | null;
+  serial: string | null;
+}
+
+/**
+ * Prints item labels of one batch or serial (POST /api/v1/item/label) on the device's
+ * defaultItemLabelPrinter, asking how many first (0 or empty prints nothing).
+ */
+export function PrintItemLabelAction({ item, batch, serial }: PrintItemLabelActionProps) {
+  const { t } = useTranslation('objects');
+  const { config } = useDeviceConfig();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const print = async (quantity: number) => {
+    setAsking(false);
+    const printer = serverPrinterId(config.defaultItemLabelPrinter);
+    if (printer === null) {
+      notify('danger', 'errors:noPrinterSelected');
+      return;
+    }
+    setBusy(true);
+    try {
+      await http.post('/api/v1/item/label', { printer, jobs: [{ item, batch, serial, quantity }] });
+      notify('success', 'objects:labelsPrinted', { count: quantity });
+    } catch {
+      // The error catalogue showed the server's answer.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline-primary"
+        size="lg"
+        className="w-100"
+        disabled={busy}
+        onClick={() => setAsking(true)}
+        data-testid="print-item-label"
+      >
+        <i className="bi bi-printer me-2" aria-hidden="true" />
+        {t('printItemLabel')}
+      </Button>
+      <CountPrompt
+        show={asking}
+        title={t('printItemLabel')}
+        onCount={(count) => void print(count)}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { locationTypes, workTypes, type BinLocation } from '@wms/contract';
+import { useTranslation } from 'react-i18next';
+import { ActionSection } from './ActionSection.js';
+import { useLocationEdit } from './useLocationEdit.js';
+
+interface TypeSelectProps {
+  label: string;
+  options: readonly string[];
+  optionKey: string;
+  current: string;
+  busy: boolean;
+  testId: string;
+  onSave: (value: string) => void;
+}
+
+function TypeSelect({ label, options, optionKey, current, busy, testId, onSave }: TypeSelectProps) {
+  const { t } = useTranslation('objects');
+  const [value, setValue] = useState(current);
+  useEffect(() => setValue(current), [current]);
+  return (
+    <Form.Group className="mb-2">
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <InputGroup size="lg">
+        <Form.Select value={value} onChange={(event) => setValue(event.target.value)} data-testid={testId}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {t(`${optionKey}.${option}`)}
+            </option>
+          ))}
+        </Form.Select>
+        <Button disabled={busy || value === current} onClick={() => onSave(value)} data-testid={`${testId}-save`}>
+          {t('common:save')}
+        </Button>
+      </InputGroup>
+    </Form.Group>
+  );
+}
+
+/** Location type (POST {code}/type/{type}) and physical location type (POST {code}/physical_type/{type}). */
+export function TypeActions({ location }: { location: BinLocation }) {
+  const { t } = useTranslation('objects');
+  const { run, busy } = useLocationEdit(location.code);
+  const success = 'objects:location.barcodeOrTypeChanged';
+  return (
+    <ActionSection title={t('location.action.types')} testId="action-types">
+      <TypeSelect
+        label={t('field.locationType')}
+        options={workTypes}
+        optionKey="locationType"
+        current={location.locationType}
+        busy={busy}
+        testId="location-type"
+        onSave={(type) => void run(`type/${type}`, {}, success)}
+      />
+      <TypeSelect
+        label={t('field.physicalLocationType')}
+        options={locationTypes}
+        optionKey="physicalLocationType"
+        current={location.physicalLocationType}
+        busy={busy}
+        testId="physical-location-type"
+        onSave={(type) => void run(`physical_type/${type}`, {}, success)}
+      />
+    </ActionSection>
+  );
+}
