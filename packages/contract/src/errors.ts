@@ -83,6 +83,19 @@ export const errorKeys = [
   'unknownCustomGrid',
   // stock service
   'notEnoughAvailableStock',
+  // stock transfer (issue 5)
+  'notEnoughSerialsAvailable',
+  'canNotMoveQcAndNonQcInSameTransfer',
+  'canOnlyMoveBlockForQcToBulkMobileOrQcTypes',
+  'canOnlyMoveQcItemsToEmptyLocations',
+  'tooManyItemsInLiquidContainer',
+  'tooManyItemsInSingleItemLocation',
+  'stockMovementRestricted',
+  'stockMovementsBlocked',
+  'itemIsNotAllowed',
+  'sameSourceAndTarget',
+  'idempotencyKeyRequired',
+  'nothingToMove',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

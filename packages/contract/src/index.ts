@@ -17,6 +17,7 @@ export * from './api/items.js';
 export * from './api/item-actions.js';
 export * from './api/bin-locations.js';
 export * from './api/lookups.js';
+export * from './api/stock-transfer.js';
 export * from './codes.js';
 export * from './quantity.js';
 export * from './apps.js';

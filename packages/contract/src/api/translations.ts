@@ -14,6 +14,8 @@ export const translationNamespaces = [
   'itemInfo',
   'locationInfo',
   'objects',
+  'handheld',
+  'stockTransfer',
 ] as const;
 
 /** A translation tree: namespaces, nested groups and texts. */
