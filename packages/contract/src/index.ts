@@ -22,3 +22,4 @@ export * from './codes.js';
 export * from './quantity.js';
 export * from './apps.js';
 export * from './visibility.js';
+export * from './barcode/index.js';

@@ -21,3 +21,34 @@ describe('SQLite version check', () => {
     expect(compareVersions('0.9', '0.10')).toBe(-1);
   });
 });
+
+describe('prepared statement cache', () => {
+  it('reuses a statement per SQL text, prepares anew while one is busy, and drops the least recently used', async () => {
+    const { default: SQLite } = await import('better-sqlite3');
+    const { withStatementCache } = await import('./database.js');
+    const sqlite = new SQLite(':memory:');
+    const cached = withStatementCache(sqlite, 2);
+    cached.prepare('create table t (n integer)').run();
+    cached.prepare('insert into t values (?), (?), (?)').run(1, 2, 3);
+    const select = cached.prepare('select n from t order by n');
+    expect(cached.prepare('select n from t order by n')).toBe(select);
+
+    // While iterating, the cached statement is busy: a nested query of the same text gets its own.
+    const seen: number[][] = [];
+    for (const row of select.iterate() as Iterable<{ n: number }>) {
+      const inner = cached.prepare('select n from t order by n');
+      expect(inner).not.toBe(select);
+      seen.push([row.n, (inner.all() as { n: number }[]).length]);
+    }
+    expect(seen).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+
+    cached.prepare('select 1');
+    cached.prepare('select 2');
+    expect(cached.prepare('select n from t order by n')).not.toBe(select);
+    cached.close();
+  });
+});

@@ -64,6 +64,39 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text; enough for every query shape the app builds. */
+const statementCacheSize = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every query again, which costs more than running a lookup by
+ * an index (about 80-100 us against 60 us, measured by the lookup bench). This hands it the
+ * connection with a cache of prepared statements by SQL text (least recently used dropped first).
+ * A cached statement that is still busy (an open iterator) is not shared: a fresh one is prepared.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = statementCacheSize) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sql: string): SQLite.Statement {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        cache.set(sql, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }

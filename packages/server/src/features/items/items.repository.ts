@@ -20,6 +20,9 @@ export function findItemsByCodeOrBarcode(db: DbOrTx, key: string): Promise<ItemR
         eb('barcode3_lower', '=', key),
       ]),
     )
+    // A code match first, so the limit can never leave it out.
+    .orderBy(sql`case when code_lower = ${key} then 0 else 1 end`)
+    .orderBy('code_lower')
     .limit(20)
     .execute();
 }

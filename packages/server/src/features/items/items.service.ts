@@ -95,8 +95,7 @@ export async function findItemRowOrThrow(ctx: AppContext, code: string): Promise
 /** find/{code}: by code or any barcode, case-insensitive; a code match wins over a barcode match. */
 export async function findItem(ctx: AppContext, code: string): Promise<ItemFindAnswer> {
   const key = codeKey(code);
-  const byCode = await repository.findItemByCodeLower(ctx.db, key);
-  if (byCode) return { item: toItem(byCode), matchedBy: 'CODE', quantity: 1 };
+  // One query for the code and the three barcodes; bestMatch prefers the code.
   const match = bestMatch(await repository.findItemsByCodeOrBarcode(ctx.db, key), key);
   if (!match) throw notFound('unknownItemForCode', { code });
   return { item: match.item, matchedBy: match.matchedBy, quantity: match.quantity };

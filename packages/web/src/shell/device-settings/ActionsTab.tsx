@@ -14,6 +14,7 @@ import {
   updateServiceWorker,
   type PwaDisplayMode,
 } from '../../platform/service-worker.js';
+import { ScaleSettings } from './ScaleSettings.js';
 
 type Action = () => Promise<string>;
 
@@ -81,6 +82,7 @@ export function ActionsTab() {
           </Button>
         ))}
       </div>
+      <ScaleSettings />
     </>
   );
 }

@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useTranslation } from 'react-i18next';
 import { clampTtsRate, ttsRateLimits } from '../../platform/device-config.js';
-import { speak, speechSupported } from './browser-features.js';
+import { speak, speechSupported } from '../../handheld/peripherals/speech.js';
 import { useVoices } from './useVoices.js';
 
 interface Props {
@@ -40,7 +40,7 @@ export function TtsSettings({ voice, rate, onChange }: Props) {
           <Button
             variant="outline-secondary"
             disabled={!supported}
-            onClick={() => speak(t('tts.testPhrase'), voice, rate, i18n.language)}
+            onClick={() => speak(t('tts.testPhrase'), { voiceName: voice, rate, lang: i18n.language })}
           >
             {t('test')}
           </Button>

@@ -28,22 +28,6 @@ export function printTestPage(title: string, lines: readonly string[]): void {
   window.setTimeout(() => frame.remove(), 60_000);
 }
 
-export function speechSupported(): boolean {
-  return 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
-}
-
-/** Says the text with the voice (voiceURI; null: the default voice) at the rate. */
-export function speak(text: string, voiceUri: string | null, rate: number, language: string): void {
-  if (!speechSupported()) return;
-  const utterance = new SpeechSynthesisUtterance(text);
-  const voice = voiceUri ? speechSynthesis.getVoices().find((candidate) => candidate.voiceURI === voiceUri) : undefined;
-  if (voice) utterance.voice = voice;
-  else utterance.lang = language;
-  utterance.rate = rate;
-  speechSynthesis.cancel();
-  speechSynthesis.speak(utterance);
-}
-
 export function bluetoothFlagSet(): boolean {
   return 'bluetooth' in navigator;
 }

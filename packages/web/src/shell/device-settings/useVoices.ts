@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { speechSupported } from './browser-features.js';
+import { speechSupported } from '../../handheld/peripherals/speech.js';
 
 /** The speech synthesis voices; they arrive asynchronously in some browsers (voiceschanged). */
 export function useVoices(): SpeechSynthesisVoice[] {

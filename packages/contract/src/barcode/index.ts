@@ -1,0 +1,2 @@
+export * from './gs1.js';
+export * from './compound.js';
