@@ -50,3 +50,31 @@ export function playSoftSound(): void {
     // ignore
   }
 }
+
+/** The handheld's success sound: two rising tones (a transfer committed, a step completed). */
+export function playSuccessSound(): void {
+  try {
+    tone(660, 0, 0.12, 0.12, 'sine');
+    tone(990, 0.13, 0.18, 0.12, 'sine');
+  } catch {
+    // ignore
+  }
+}
+
+/** Played when a serial-managed item is identified: three quick high ticks, so the operator knows a serial scan follows. */
+export function playSerialSound(): void {
+  try {
+    for (let i = 0; i < 3; i += 1) tone(1320, i * 0.09, 0.06, 0.1, 'triangle');
+  } catch {
+    // ignore
+  }
+}
+
+/** The short beep when a counted quantity reaches its target. */
+export function playBeep(): void {
+  try {
+    tone(1760, 0, 0.08, 0.12, 'square');
+  } catch {
+    // ignore
+  }
+}
