@@ -12,6 +12,8 @@ export interface ServerProcess {
   version: string;
   /** Sends SIGTERM and resolves with the exit code once the process has ended. */
   stop(): Promise<number | null>;
+  /** Sends SIGKILL (a crash: no shutdown at all) and resolves once the process has ended. */
+  kill(): Promise<void>;
   /** What the server wrote to stdout and stderr (LOG_LEVEL=warn keeps it short). */
   output(): string;
 }
@@ -29,15 +31,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  /** Run on this DATA_DIR (e.g. again after a crash); the caller owns it, stop and kill keep it. */
+  dataDir?: string;
+}
+
 /**
  * Starts the BUILT server (packages/server/dist/main.js) as a child process on a free port with a
  * temporary DATA_DIR (so a fresh embedded SQLite database) and demo data, and waits until it answers.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   if (!fs.existsSync(builtServerEntry)) {
     throw new Error(`${builtServerEntry} is missing: run "npm run build" first`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -62,7 +72,9 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const cleanUp = () => {
+    if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const version = await waitUntilReady(baseUrl, exited, () => output);
     return {
@@ -74,6 +86,11 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
         const code = await exited;
         cleanUp();
         return code;
+      },
+      kill: async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await exited;
+        cleanUp();
       },
     };
   } catch (error) {

@@ -14,6 +14,7 @@ import { registerItemRoutes } from './items/items.routes.js';
 import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerPrinterRoutes } from './printers/printers.routes.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
+import { registerStockTransferRoutes } from './stock-transfer/stock-transfer.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTranslationRoutes } from './translations/translations.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
@@ -39,4 +40,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerBinLocationRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerCustomGridRoutes(app, ctx);
+  registerStockTransferRoutes(app, ctx);
 }

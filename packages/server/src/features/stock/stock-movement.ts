@@ -55,6 +55,11 @@ export interface StockMovement {
   idempotencyKey?: string | null;
   /** The document the movement belongs to, written to each ledger row. */
   documentRef?: { type: string; code: string } | null;
+  /**
+   * The caller may move stock from or to locations with stockMovementRestricted (for transfers:
+   * the stockTransferAuthMoveRestricted authorization). Default false.
+   */
+  allowRestricted?: boolean;
   /** Who moved it (null: the system). */
   user: { userId: number | null; username: string } | null;
   lines: readonly StockMovementLine[];

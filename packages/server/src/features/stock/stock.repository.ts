@@ -154,6 +154,69 @@ export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void>
   await sql`select pg_advisory_xact_lock(hashtext(${`stock:${key}`}))`.execute(tx);
 }
 
+/** What the movement rules read of the locations a movement touches. */
+export function locationsForRules(tx: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .selectFrom('bin_location')
+    .select([
+      'id',
+      'code',
+      'location_type',
+      'physical_location_type',
+      'stock_movement_restricted',
+      'block_stock_movements',
+      'block_stock_movements_reason',
+    ])
+    .where('id', 'in', ids)
+    .execute();
+}
+export type LocationForRules = Awaited<ReturnType<typeof locationsForRules>>[number];
+
+/** What the movement rules read of the items a movement touches. */
+export function itemsForRules(tx: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx.selectFrom('item').select(['id', 'code', 'active', 'is_stock_item']).where('id', 'in', ids).execute();
+}
+
+/** The first key of PostgreSQL's two-key advisory locks on bin locations ("ST"); a key space of its own. */
+const locationLockSpace = 0x5354;
+
+/**
+ * PostgreSQL: serializes the movements that add stock to the same locations until they end, so
+ * rules that read a location's other rows (empty for QC stock, one item in a liquid container)
+ * see every earlier movement. Locks are taken in id order, before any stock row is touched.
+ */
+export async function lockLocations(tx: DbOrTx, ids: readonly number[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    await sql`select pg_advisory_xact_lock(${locationLockSpace}, ${id})`.execute(tx);
+  }
+}
+
+/** The locations among ids that hold stock (a stock row exists only while it holds something). */
+export async function occupiedLocationIds(tx: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .selectFrom('stock')
+    .select('bin_location_id')
+    .distinct()
+    .where('bin_location_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.bin_location_id));
+}
+
+/** The number of distinct items per location among ids (locations without stock are left out). */
+export async function itemCountsAt(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('stock')
+    .select((eb) => ['bin_location_id', eb.fn.count<number | string>('item_id').distinct().as('n')])
+    .where('bin_location_id', 'in', ids)
+    .groupBy('bin_location_id')
+    .execute();
+  return new Map(rows.map((r) => [r.bin_location_id, Number(r.n)]));
+}
+
 /** Codes of a stock row's item, bin, batch and serial, for error arguments. */
 export function describeStockKey(tx: DbOrTx, key: StockKey) {
   return tx

@@ -130,7 +130,12 @@ describe('stock service: applyStockMovement', () => {
     const before = await snapshot();
     const error = await apply({
       type: 'TRANSFER',
-      lines: [line(ids.item1, ids.a0101, -1_000), line(ids.item1, ids.a0102, 1_000), line(ids.item2, ids.a0102, -1)],
+      lines: [
+        line(ids.item1, ids.a0101, -1_000),
+        line(ids.item1, ids.a0102, 1_000),
+        line(ids.item2, ids.a0102, -1),
+        line(ids.item2, ids.a0101, 1),
+      ],
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       key: 'notEnoughAvailableStock',

@@ -10,6 +10,7 @@ import type {
   StockMovementResult,
   StockRowAfter,
 } from './stock-movement.js';
+import { checkAfterApply, checkBeforeApply } from './stock-invariants.js';
 import * as repository from './stock.repository.js';
 
 export * from './stock-movement.js';
@@ -71,20 +72,35 @@ function holds(row: StockRowAfter): boolean {
 const freeToMove = (q: { onHand: number; released: number; pick: number; qcPending: number }) =>
   q.onHand - q.released - q.pick - q.qcPending;
 
+/**
+ * The refusal of a row that would break holds(): notEnoughSerialsAvailable {itemCode, serial,
+ * binCode} for a serial, else notEnoughAvailableStock {itemCode, binCode, batch, serial,
+ * available, requested}. QC-pending stock that the line moves counts as available.
+ */
 async function notEnoughStock(tx: Tx, row: StockRowAfter, delta: repository.StockRowDelta): Promise<AppError> {
   const codes = await repository.describeStockKey(tx, row);
+  const itemCode = codes?.item_code ?? String(row.itemId);
+  const binCode = codes?.bin_code ?? String(row.binLocationId);
+  if (row.serialId !== null) {
+    return unprocessable('notEnoughSerialsAvailable', {
+      itemCode,
+      serial: codes?.serial_code ?? String(row.serialId),
+      binCode,
+    });
+  }
   const before = {
     onHand: row.onHandQty - delta.onHand,
     released: row.releasedQty - delta.released,
     pick: row.pickQty - delta.pick,
     qcPending: row.qcPendingQty - delta.qcPending,
   };
+  const movedQc = delta.qcPending < 0 ? before.qcPending : 0;
   return unprocessable('notEnoughAvailableStock', {
-    itemCode: codes?.item_code ?? String(row.itemId),
-    binCode: codes?.bin_code ?? String(row.binLocationId),
+    itemCode,
+    binCode,
     batch: codes?.batch_code ?? null,
-    serial: codes?.serial_code ?? null,
-    available: fromThousandths(Math.max(0, freeToMove(before))),
+    serial: null,
+    available: fromThousandths(Math.max(0, freeToMove(before) + movedQc)),
     requested: fromThousandths(Math.max(0, -delta.onHand)),
   });
 }
@@ -97,16 +113,19 @@ async function notEnoughStock(tx: Tx, row: StockRowAfter, delta: repository.Stoc
  *   movements never lose an update, and on PostgreSQL rows are locked in the same order by all.
  * - A row that would end with a negative bucket, or with more released, picked and QC-pending
  *   stock than on hand, refuses the whole movement: 422 notEnoughAvailableStock {itemCode,
- *   binCode, batch, serial, available, requested}. The caller's transaction then rolls back.
+ *   binCode, batch, serial, available, requested}, for a serial notEnoughSerialsAvailable
+ *   {itemCode, serial, binCode}. The caller's transaction then rolls back.
  * - Rows that reach all-zero are deleted.
+ * - The rules of stock-policy.ts for the movement's type, checked inside the transaction
+ *   (stock-invariants.ts): blocked and restricted locations, allowed items, the QC transfer
+ *   rules, and liquid containers and single-item locations holding one item. On PostgreSQL the
+ *   locations that gain stock are locked first (in id order), so those rules see every
+ *   movement committed before.
  * - One stock_ledger row per line: transaction_type = type, the document, user, time, the signed
  *   onHand quantity and the idempotency key.
  * - A movement whose idempotency key is already in the ledger moves nothing and answers
  *   replayed; the same key used by another movement type is 422 idempotencyKeyConflict. On
  *   PostgreSQL concurrent movements with one key wait for each other (an advisory lock).
- *
- * Not checked yet (the movement types that need them come later): restricted locations, QC
- * transfer rules, liquid containers and single-item locations.
  */
 export async function applyStockMovement(
   tx: Tx,
@@ -133,6 +152,7 @@ export async function applyStockMovement(
   const at = nowIso();
 
   const deltas = sumPerRow(movement.lines);
+  const rules = await checkBeforeApply(tx, deps, movement, deltas);
   const rows = await repository.addToStockRows(tx, deltas, at);
   const deltaOf = new Map(deltas.map((d) => [repository.stockKeyOf(d), d]));
   for (const row of rows) {
@@ -145,6 +165,7 @@ export async function applyStockMovement(
       .filter((r) => r.onHandQty === 0 && r.releasedQty === 0 && r.pickQty === 0 && r.qcPendingQty === 0)
       .map((r) => r.id),
   );
+  await checkAfterApply(tx, rules);
 
   await repository.insertLedgerRows(
     tx,

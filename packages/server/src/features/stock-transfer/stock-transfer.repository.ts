@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+/**
+ * Reads of the stock transfer: the codes of a request (items and locations by `code_lower`,
+ * batches and serials by `code_key` within their item), the stock rows a transfer takes from,
+ * and the block flag of a location (the QC lock flow).
+ */
+
+export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('item')
+    .select(['id', 'code', 'code_lower', 'name', 'managed_by', 'serial_managed_by_dispatch'])
+    .where('code_lower', 'in', [...new Set(keys)])
+    .execute();
+}
+export type TransferItemRow = Awaited<ReturnType<typeof findItemsByCodeLowers>>[number];
+
+export function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('bin_location')
+    .select(['id', 'code', 'code_lower', 'location_type'])
+    .where('code_lower', 'in', [...new Set(keys)])
+    .execute();
+}
+export type TransferLocationRow = Awaited<ReturnType<typeof findLocationsByCodeLowers>>[number];
+
+export function findBatch(db: DbOrTx, itemId: number, codeKey: string) {
+  return db
+    .selectFrom('batch')
+    .select(['id', 'code'])
+    .where('item_id', '=', itemId)
+    .where('code_key', '=', codeKey)
+    .executeTakeFirst();
+}
+
+export function findBatchById(db: DbOrTx, id: number) {
+  return db.selectFrom('batch').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findSerial(db: DbOrTx, itemId: number, codeKey: string) {
+  return db
+    .selectFrom('serial')
+    .select(['id', 'code'])
+    .where('item_id', '=', itemId)
+    .where('code_key', '=', codeKey)
+    .executeTakeFirst();
+}
+
+/**
+ * The serials of an item at a location that carry free stock, with their lots, in serial order:
+ * a transfer that names a lot but no serial takes its units from these.
+ */
+export function freeSerialsAt(db: DbOrTx, itemId: number, binLocationId: number) {
+  return db
+    .selectFrom('stock as s')
+    .innerJoin('serial as se', 'se.id', 's.serial_id')
+    .select(['se.id', 'se.code', 'se.lot_code'])
+    .where('s.item_id', '=', itemId)
+    .where('s.bin_location_id', '=', binLocationId)
+    .where((eb) =>
+      eb(
+        eb('s.on_hand_qty', '-', eb('s.released_qty', '+', eb('s.pick_qty', '+', eb.ref('s.qc_pending_qty')))),
+        '>',
+        0,
+      ),
+    )
+    .orderBy('se.code_key')
+    .execute();
+}
+
+const bucketColumns = [
+  's.batch_id',
+  's.serial_id',
+  's.on_hand_qty',
+  's.released_qty',
+  's.pick_qty',
+  's.qc_pending_qty',
+] as const;
+
+/**
+ * The stock row of an item at a location with exactly this batch (null: none) and no serial;
+ * with a serial, the row of that serial whatever its batch.
+ */
+export function findSourceRow(
+  db: DbOrTx,
+  key: { itemId: number; binLocationId: number; batchId: number | null; serialId: number | null },
+) {
+  let query = db
+    .selectFrom('stock as s')
+    .select(bucketColumns)
+    .where('s.item_id', '=', key.itemId)
+    .where('s.bin_location_id', '=', key.binLocationId);
+  if (key.serialId !== null) query = query.where('s.serial_id', '=', key.serialId);
+  else {
+    query = query
+      .where(sql<number>`coalesce(s.batch_id, 0)`, '=', key.batchId ?? 0)
+      .where(sql<number>`coalesce(s.serial_id, 0)`, '=', 0);
+  }
+  return query.executeTakeFirst();
+}
+
+/** Every stock row of a location with its item, batch and serial codes, in item, batch, serial order. */
+export function stockRowsOfLocation(db: DbOrTx, binLocationId: number) {
+  return db
+    .selectFrom('stock as s')
+    .innerJoin('item as i', 'i.id', 's.item_id')
+    .leftJoin('batch as ba', 'ba.id', 's.batch_id')
+    .leftJoin('serial as se', 'se.id', 's.serial_id')
+    .select([
+      ...bucketColumns,
+      's.item_id',
+      'i.code as item_code',
+      'i.name as item_name',
+      'ba.code as batch_code',
+      'se.code as serial_code',
+    ])
+    .where('s.bin_location_id', '=', binLocationId)
+    .orderBy('i.code_lower')
+    .orderBy('ba.code_key')
+    .orderBy('se.code_key')
+    .execute();
+}
+
+/** Sets or clears a location's block flag and reason; bumps its version. False for an unknown id. */
+export async function setBlockStockMovements(
+  db: DbOrTx,
+  id: number,
+  block: boolean,
+  reason: string | null,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bin_location')
+    .set({
+      block_stock_movements: block ? 1 : 0,
+      block_stock_movements_reason: block ? reason : null,
+      version: sql<number>`version + 1`,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,74 @@
+import {
+  locationTransferRequestSchema,
+  stockTransferAnswerSchema,
+  stockTransferLinesRequestSchema,
+  stockTransferValidationSchema,
+} from '@wms/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { anyRole, requirePrincipal } from '../../http/access.js';
+import { badRequest } from '../../http/app-error.js';
+import { idempotencyKeyOf, type IdempotentResult } from '../../http/idempotency.js';
+import { registerLocationBlockRoutes } from './location-block.routes.js';
+import { transferLines, transferLocation, validateTransfer } from './stock-transfer.service.js';
+
+const tags = ['stock transfer'];
+const base = '/api/v1/operations/stock_transfer';
+
+/** The Idempotency-Key of a moving request: required (400 idempotencyKeyRequired), 8-128 visible characters. */
+function requiredIdempotencyKey(request: FastifyRequest): string {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) throw badRequest('idempotencyKeyRequired');
+  return key;
+}
+
+function answer<T>(reply: FastifyReply, result: IdempotentResult<T>): T {
+  if (result.replayed) void reply.header('idempotent-replayed', 'true');
+  return result.body;
+}
+
+/**
+ * Stock transfer routes (contract stock-transfer.ts): validateRequest, lines and location under
+ * /api/v1/operations/stock_transfer/, and the QC lock route under /api/v1/bin_location/. Every
+ * route needs stockTransfer; moving from or to a restricted location also needs
+ * stockTransferAuthMoveRestricted (checked by the stock service).
+ */
+export function registerStockTransferRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = anyRole('stockTransfer');
+
+  api.post(
+    `${base}/validateRequest`,
+    {
+      config,
+      schema: { tags, body: stockTransferLinesRequestSchema, response: { 200: stockTransferValidationSchema } },
+    },
+    (request) => validateTransfer(ctx, requirePrincipal(request), request.body),
+  );
+
+  api.post(
+    `${base}/lines`,
+    {
+      config,
+      schema: { tags, body: stockTransferLinesRequestSchema, response: { 200: stockTransferAnswerSchema } },
+    },
+    async (request, reply) =>
+      answer(reply, await transferLines(ctx, requirePrincipal(request), request.body, requiredIdempotencyKey(request))),
+  );
+
+  api.post(
+    `${base}/location`,
+    {
+      config,
+      schema: { tags, body: locationTransferRequestSchema, response: { 200: stockTransferAnswerSchema } },
+    },
+    async (request, reply) =>
+      answer(
+        reply,
+        await transferLocation(ctx, requirePrincipal(request), request.body, requiredIdempotencyKey(request)),
+      ),
+  );
+
+  registerLocationBlockRoutes(app, ctx);
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { StockTransferAnswer, StockTransferValidation, locationTransferRequestSchema } from '@wms/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/database.js';
+import { hasAnyRole, type Principal } from '../../http/access.js';
+import { AppError, unprocessable } from '../../http/app-error.js';
+import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js';
+import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
+import { applyStockMovement } from '../stock/stock.service.js';
+import {
+  movedLines,
+  movementLines,
+  planLines,
+  resolveLines,
+  resolveLocation,
+  type LinesRequest,
+  type PlannedLine,
+} from './stock-transfer-lines.js';
+import * as repository from './stock-transfer.repository.js';
+import type { TransferLocationRow } from './stock-transfer.repository.js';
+
+/**
+ * Stock transfers (contract stock-transfer.ts; spec 02 sections 5 and 7; DOMAIN.md). One request
+ * is one transaction through the stock service as a TRANSFER movement: a ledger row per moved
+ * line and side, document STOCK_TRANSFER with the transferId as its code, and every invariant of
+ * the stock service (stock-policy.ts) checked inside the transaction. The Idempotency-Key is
+ * claimed by runIdempotent (the stored answer is the replay) and is also the movement's key in
+ * the ledger. ITEM_CHANGED and BIN_LOCATION_CHANGED are published after the commit.
+ */
+
+export type LocationRequest = z.output<typeof locationTransferRequestSchema>;
+
+/** Work types whose locations the client offers to block when they receive QC-pending stock. */
+const blockableForQc: ReadonlySet<string> = new Set(['BULK', 'QC']);
+
+/** A transfer's reference in the ledger: time-ordered and unique across instances. */
+export function newTransferId(): string {
+  return `ST-${Date.now().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+async function moveStock(
+  tx: Tx,
+  ctx: AppContext,
+  caller: Principal,
+  planned: readonly PlannedLine[],
+  to: TransferLocationRow,
+  idempotencyKey: string | null,
+): Promise<StockTransferAnswer> {
+  const transferId = newTransferId();
+  const result = await applyStockMovement(tx, ctx, {
+    type: 'TRANSFER',
+    idempotencyKey,
+    documentRef: { type: 'STOCK_TRANSFER', code: transferId },
+    user: { userId: caller.userId, username: caller.username },
+    allowRestricted: hasAnyRole(caller, ['stockTransferAuthMoveRestricted']),
+    lines: movementLines(planned, to),
+  });
+  // The ledger knows the key but this request's scope did not: another kind of request used it.
+  if (result.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key: idempotencyKey });
+  return { transferId, lines: movedLines(planned, to) };
+}
+
+async function planRequest(tx: Tx, request: LinesRequest) {
+  const to = await resolveLocation(tx, request.toLocation);
+  const planned = await planLines(tx, await resolveLines(tx, request.lines, to));
+  return { to, planned };
+}
+
+/** The free-to-move content of the location as lines (QC-pending, released and picked stock stay). */
+async function planLocation(tx: Tx, request: LocationRequest) {
+  const from = await resolveLocation(tx, request.fromLocation);
+  const to = await resolveLocation(tx, request.toLocation);
+  if (from.id === to.id) throw unprocessable('sameSourceAndTarget', { code: from.code });
+  const planned: PlannedLine[] = [];
+  for (const row of await repository.stockRowsOfLocation(tx, from.id)) {
+    const free = Number(row.on_hand_qty) - Number(row.released_qty) - Number(row.pick_qty) - Number(row.qc_pending_qty);
+    if (free <= 0) continue;
+    planned.push({
+      item: { id: row.item_id, code: row.item_code, name: row.item_name },
+      batch: row.batch_id === null ? null : { id: row.batch_id, code: row.batch_code ?? '' },
+      serial: row.serial_id === null ? null : { id: row.serial_id, code: row.serial_code ?? '' },
+      from,
+      quantity: free,
+      qcPending: 0,
+    });
+  }
+  if (planned.length === 0) throw unprocessable('nothingToMove', { code: from.code });
+  return { to, planned };
+}
+
+function publishMoved(ctx: AppContext, answer: StockTransferAnswer): void {
+  publishItemsChanged(
+    ctx,
+    answer.lines.map((l) => l.item),
+  );
+  publishBinLocationsChanged(
+    ctx,
+    answer.lines.flatMap((l) => [l.fromLocation, l.toLocation]),
+  );
+}
+
+/** Thrown to roll back a validation run; never leaves this file. */
+class ValidationRollback extends Error {
+  constructor(readonly answer: StockTransferValidation) {
+    super('validation rollback');
+  }
+}
+
+/**
+ * validateRequest: runs the whole transfer (every rule of the stock service included) in a
+ * transaction that is always rolled back, so nothing is written. Answers the targets of work
+ * type BULK or QC that would receive QC-pending stock (the client asks to block them).
+ */
+export async function validateTransfer(
+  ctx: AppContext,
+  caller: Principal,
+  request: LinesRequest,
+): Promise<StockTransferValidation> {
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      const { to, planned } = await planRequest(tx, request);
+      await moveStock(tx, ctx, caller, planned, to, null);
+      const receivesQc = planned.some((l) => l.qcPending > 0) && blockableForQc.has(to.location_type);
+      throw new ValidationRollback({ valid: true, locationsToBlockForQc: receivesQc ? [to.code] : [] });
+    });
+  } catch (error) {
+    if (error instanceof ValidationRollback) return error.answer;
+    throw error;
+  }
+  throw new Error('validation transaction did not roll back');
+}
+
+async function transferOnce(
+  ctx: AppContext,
+  caller: Principal,
+  scope: string,
+  request: unknown,
+  idempotencyKey: string,
+  plan: (tx: Tx) => Promise<{ to: TransferLocationRow; planned: PlannedLine[] }>,
+): Promise<IdempotentResult<StockTransferAnswer>> {
+  const result = await runIdempotent(
+    ctx.db,
+    { scope, key: idempotencyKey, userId: caller.userId, request },
+    async (tx) => {
+      const { to, planned } = await plan(tx);
+      return moveStock(tx, ctx, caller, planned, to, idempotencyKey);
+    },
+  );
+  if (!result.replayed) publishMoved(ctx, result.body);
+  return result;
+}
+
+/** lines: moves the stock lines to toLocation, all or nothing. */
+export function transferLines(
+  ctx: AppContext,
+  caller: Principal,
+  request: LinesRequest,
+  idempotencyKey: string,
+): Promise<IdempotentResult<StockTransferAnswer>> {
+  return transferOnce(ctx, caller, 'stockTransfer.lines', request, idempotencyKey, (tx) => planRequest(tx, request));
+}
+
+/** location: moves every row's free-to-move stock of fromLocation to toLocation; 422 nothingToMove {code} when none. */
+export function transferLocation(
+  ctx: AppContext,
+  caller: Principal,
+  request: LocationRequest,
+  idempotencyKey: string,
+): Promise<IdempotentResult<StockTransferAnswer>> {
+  return transferOnce(ctx, caller, 'stockTransfer.location', request, idempotencyKey, (tx) =>
+    planLocation(tx, request),
+  );
+}
