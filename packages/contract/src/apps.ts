@@ -133,6 +133,7 @@ export const apps: readonly AppDefinition[] = [
     icon: 'arrow-left-right',
     condition: { appRole: 'stockTransfer', extensions: basic },
     allowedAsSubApp: true,
+    built: true,
   }),
   app({
     id: 'multiStockTransfer',
@@ -140,6 +141,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'warehouse',
     icon: 'arrows-move',
     condition: { appRole: 'stockTransfer', extensions: ['stockTransferEnhancements'] },
+    built: true,
   }),
   app({
     id: 'locationStockTransfer',
@@ -147,6 +149,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'warehouse',
     icon: 'box-arrow-right',
     condition: { appRole: 'stockTransfer', extensions: ['stockTransferEnhancements'] },
+    built: true,
   }),
   app({
     id: 'wallToWall',

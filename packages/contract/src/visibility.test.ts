@@ -116,6 +116,9 @@ describe('the app registry', () => {
       'dashboard',
       'itemInfo',
       'locationInfo',
+      'locationStockTransfer',
+      'multiStockTransfer',
+      'stockTransfer',
       'userSettings',
     ]);
   });
@@ -178,7 +181,15 @@ describe('app visibility', () => {
         'devPeripheralTest',
       ].sort(),
     );
-    expect(ids(visibleApps(apps, base))).toEqual(['dashboard', 'itemInfo', 'locationInfo', 'userSettings']);
+    expect(ids(visibleApps(apps, base))).toEqual([
+      'dashboard',
+      'itemInfo',
+      'locationInfo',
+      'stockTransfer',
+      'multiStockTransfer',
+      'locationStockTransfer',
+      'userSettings',
+    ]);
   });
 
   it('shows every app to an admin in some combination of settings', () => {
@@ -217,6 +228,9 @@ describe('app visibility', () => {
       'dashboard',
       'itemInfo',
       'locationInfo',
+      'stockTransfer',
+      'multiStockTransfer',
+      'locationStockTransfer',
       'userSettings',
     ]);
   });
@@ -284,11 +298,22 @@ describe('app visibility', () => {
   });
 
   it('lists built apps only by default, in registry order', () => {
-    expect(ids(visibleApps(apps, base))).toEqual(['dashboard', 'itemInfo', 'locationInfo', 'userSettings']);
+    expect(ids(visibleApps(apps, base))).toEqual([
+      'dashboard',
+      'itemInfo',
+      'locationInfo',
+      'stockTransfer',
+      'multiStockTransfer',
+      'locationStockTransfer',
+      'userSettings',
+    ]);
     expect(ids(visibleApps(apps, base, { builtOnly: true }))).toEqual([
       'dashboard',
       'itemInfo',
       'locationInfo',
+      'stockTransfer',
+      'multiStockTransfer',
+      'locationStockTransfer',
       'userSettings',
     ]);
     expect(visibleApps(apps, base, { builtOnly: false }).length).toBeGreaterThan(60);

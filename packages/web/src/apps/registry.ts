@@ -13,6 +13,17 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
   locationInfo: lazy(() =>
     import('./location-info/LocationInfoApp.js').then((module) => ({ default: module.LocationInfoApp })),
   ),
+  stockTransfer: lazy(() =>
+    import('./stock-transfer/StockTransferApp.js').then((module) => ({ default: module.StockTransferApp })),
+  ),
+  multiStockTransfer: lazy(() =>
+    import('./stock-transfer/MultiStockTransferApp.js').then((module) => ({ default: module.MultiStockTransferApp })),
+  ),
+  locationStockTransfer: lazy(() =>
+    import('./stock-transfer/LocationStockTransferApp.js').then((module) => ({
+      default: module.LocationStockTransferApp,
+    })),
+  ),
   userSettings: lazy(() =>
     import('./user-settings/UserSettingsApp.js').then((module) => ({ default: module.UserSettingsApp })),
   ),

@@ -12,7 +12,13 @@ const demoSettings: SystemSettings = {
   warehouseName: 'Demo warehouse',
   customerId: 'demo',
   allowUsersToChangePassword: true,
-  enabledExtensions: [...defaultSystemSettings.enabledExtensions, 'wallToWall', 'production', 'pickAndPack'],
+  enabledExtensions: [
+    ...defaultSystemSettings.enabledExtensions,
+    'stockTransferEnhancements',
+    'wallToWall',
+    'production',
+    'pickAndPack',
+  ],
 };
 
 /**

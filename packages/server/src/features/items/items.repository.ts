@@ -9,22 +9,24 @@ export function findItemByCodeLower(db: DbOrTx, codeLower: string): Promise<Item
 
 /** Items whose code or any barcode is the key; the caller picks the best match. */
 export function findItemsByCodeOrBarcode(db: DbOrTx, key: string): Promise<ItemRow[]> {
-  return db
-    .selectFrom('item')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb('code_lower', '=', key),
-        eb('barcode_lower', '=', key),
-        eb('barcode2_lower', '=', key),
-        eb('barcode3_lower', '=', key),
-      ]),
-    )
-    // A code match first, so the limit can never leave it out.
-    .orderBy(sql`case when code_lower = ${key} then 0 else 1 end`)
-    .orderBy('code_lower')
-    .limit(20)
-    .execute();
+  return (
+    db
+      .selectFrom('item')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('code_lower', '=', key),
+          eb('barcode_lower', '=', key),
+          eb('barcode2_lower', '=', key),
+          eb('barcode3_lower', '=', key),
+        ]),
+      )
+      // A code match first, so the limit can never leave it out.
+      .orderBy(sql`case when code_lower = ${key} then 0 else 1 end`)
+      .orderBy('code_lower')
+      .limit(20)
+      .execute()
+  );
 }
 
 export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]): Promise<ItemRow[]> {

@@ -1,0 +1,240 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshotPath } from '../browser.js';
+import { ApiSession } from './login-support.js';
+
+/**
+ * The stock transfer apps typed as keyboard-wedge scans (the code, then Enter) into the scanner
+ * bar, in Chromium against the built server with demo data. Every transfer is moved back through
+ * the API afterwards, so the demo stock other specs read stays as it was.
+ */
+const baseUrl = inject('baseUrl');
+const serverVersion = inject('serverVersion');
+
+const phone = { width: 360, height: 640 };
+const desktop = { width: 1280, height: 800 };
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  errors: Error[];
+}
+
+let browser: Browser;
+let admin: ApiSession;
+/** The operator's session cookie for the calls that put the demo stock back. */
+let operatorCookie = '';
+let extensionsBefore: string[] | null = null;
+
+/** Opens an app path as the operator (signed in through the login modal), keyboard only. */
+async function openApp(path: string, testId: string, viewport = phone): Promise<Opened> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  // A stored device config: otherwise the device settings dialog opens by itself after sign-in.
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('wms.deviceConfig'))
+      localStorage.setItem('wms.deviceConfig', '{"deviceName":"","useVirtualKeyboard":false}');
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('#login-username').fill('operator');
+  await page.locator('#login-password').fill('operator');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId(testId).waitFor();
+  return { context, page, errors };
+}
+
+/** Waits until the current question reads `text`. */
+async function prompt(page: Page, text: string | RegExp) {
+  await page.getByTestId('handheld-prompt').filter({ hasText: text }).waitFor();
+}
+
+/** A keyboard-wedge scan: the scanner types the code into the focused bar and sends Enter. */
+async function scan(page: Page, text: string, next?: string | RegExp) {
+  const input = page.getByTestId('scanner-input');
+  await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  if (next) await prompt(page, next);
+}
+
+async function notification(page: Page, text: string, variant: string) {
+  const toast = page.getByTestId('notification').filter({ hasText: text });
+  await toast.first().waitFor();
+  expect(await toast.count()).toBe(1);
+  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** onHandQty of an item per location (API), locations with nothing left out. */
+async function stockOf(item: string): Promise<Record<string, number>> {
+  const answer = await admin.call('GET', `/api/v1/item/${item}/bin_locations`);
+  expect(answer.status).toBe(200);
+  const totals: Record<string, number> = {};
+  for (const row of answer.body as { binLocation: { code: string }; onHandQty: number }[])
+    totals[row.binLocation.code] = (totals[row.binLocation.code] ?? 0) + row.onHandQty;
+  return Object.fromEntries(Object.entries(totals).filter(([, quantity]) => quantity !== 0));
+}
+
+let keySequence = 0;
+/** Moves stock through the API (to put the demo stock back). */
+async function moveBack(path: 'lines' | 'location', body: unknown) {
+  keySequence += 1;
+  const response = await fetch(`${baseUrl}/api/v1/operations/stock_transfer/${path}`, {
+    method: 'POST',
+    headers: {
+      appversion: serverVersion,
+      'content-type': 'application/json',
+      'idempotency-key': `e2e-stock-transfer-back-${Date.now()}-${keySequence}`,
+      cookie: operatorCookie,
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
+  const signIn = await fetch(`${baseUrl}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { appversion: serverVersion, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'operator', password: 'operator' }),
+  });
+  expect(signIn.status).toBe(200);
+  operatorCookie = (signIn.headers.getSetCookie().find((value) => value.startsWith('wms_session=')) ?? '').split(
+    ';',
+  )[0]!;
+  // The multi and location transfer apps belong to the stockTransferEnhancements extension.
+  const settings = await admin.call('GET', '/api/v1/admin/settings');
+  expect(settings.status).toBe(200);
+  extensionsBefore = settings.body.settings.enabledExtensions as string[];
+  if (!extensionsBefore.includes('stockTransferEnhancements')) {
+    const saved = await admin.call('POST', '/api/v1/admin/settings', {
+      version: settings.body.version,
+      settings: { enabledExtensions: [...extensionsBefore, 'stockTransferEnhancements'] },
+    });
+    expect(saved.status).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  if (extensionsBefore && !extensionsBefore.includes('stockTransferEnhancements')) {
+    const settings = await admin.call('GET', '/api/v1/admin/settings');
+    await admin.call('POST', '/api/v1/admin/settings', {
+      version: settings.body.version,
+      settings: { enabledExtensions: extensionsBefore },
+    });
+  }
+  await browser?.close();
+});
+
+describe('stock transfer apps (keyboard-wedge scans)', () => {
+  it('moves stock on a phone: a wrong location and a wrong item are told, the right scans continue', async () => {
+    const before = await stockOf('ITEM-001');
+    const { context, page, errors } = await openApp('/item/stock_transfer', 'stock-transfer');
+    await prompt(page, 'Scan the location to take stock from');
+
+    await scan(page, 'NO-SUCH-BIN');
+    await notification(page, 'Unknown location NO-SUCH-BIN.', 'danger');
+    await prompt(page, 'Scan the location to take stock from');
+    await scan(page, 'LOC0101', 'Scan the item');
+    expect(await page.getByTestId('summary-from').textContent()).toBe('01-A01-01');
+
+    await scan(page, 'NO-SUCH-ITEM');
+    await notification(page, 'No item found for code NO-SUCH-ITEM.', 'warning');
+    await prompt(page, 'Scan the item');
+    // The box barcode counts 12; 7 typed replaces it.
+    await scan(page, '8712345000028', 'How many pcs of ITEM-001? Now 12');
+    expect(await page.getByTestId('summary-item').textContent()).toBe('ITEM-001 · Hex bolt M8x40');
+    await page.screenshot({ path: screenshotPath('stock-transfer-quantity-360x640') });
+    await noHorizontalScroll(page);
+    await scan(page, '7', 'Scan the target location');
+    await scan(page, '01-a01-01');
+    await notification(page, 'Stock can not be moved to the location it is on (01-A01-01).', 'danger');
+    await scan(page, 'LOC0201');
+    await notification(page, 'Moved 7 of ITEM-001 from 01-A01-01 to 02-A01-01.', 'success');
+    // The next transfer starts from the same location.
+    await prompt(page, 'Scan the item');
+    expect(await page.getByTestId('summary-from').textContent()).toBe('01-A01-01');
+    await page.screenshot({ path: screenshotPath('stock-transfer-done-360x640') });
+
+    const after = await stockOf('ITEM-001');
+    expect(after['01-A01-01']).toBe((before['01-A01-01'] ?? 0) - 7);
+    expect(after['02-A01-01']).toBe((before['02-A01-01'] ?? 0) + 7);
+    expect(errors).toEqual([]);
+    await context.close();
+    await moveBack('lines', {
+      lines: [{ fromLocation: '02-A01-01', item: 'ITEM-001', quantity: 7 }],
+      toLocation: '01-A01-01',
+    });
+    expect(await stockOf('ITEM-001')).toEqual(before);
+  });
+
+  it('moves a batch and a serial collected as two lines to one target in one transfer (desktop)', async () => {
+    const pillsBefore = await stockOf('BATCH-001');
+    const { context, page, errors } = await openApp('/item/multi_stock_transfer', 'multi-stock-transfer', desktop);
+    await scan(page, '01-P01-01', 'Scan the item');
+    // One batch of BATCH-001 on the location: selected without asking.
+    await scan(page, 'BATCH-001', 'How many box of BATCH-001? Now 1');
+    expect(await page.getByTestId('summary-batch').textContent()).toBe('B2025-014');
+    await scan(page, '3', 'Scan the item');
+    await scan(page, 'SERIAL-001', 'Scan the serial number of SERIAL-001');
+    await scan(page, 'NO-SUCH-SERIAL');
+    await notification(page, 'No serial number found for code NO-SUCH-SERIAL.', 'danger');
+    await scan(page, 'sn-0001', 'Scan the item');
+    const lines = page.getByTestId('transfer-line');
+    expect(await lines.count()).toBe(2);
+    expect(await page.getByTestId('transfer-lines').getByRole('heading').textContent()).toBe('Lines to move (2)');
+    // Drop the serial line again: only the batch line moves.
+    await lines.nth(1).getByTestId('remove-line').click();
+    await expect.poll(() => lines.count()).toBe(1);
+    await page.getByTestId('choose-target').click();
+    await scan(page, 'LOC0102', 'Scan the location to take stock from');
+    await notification(page, 'Moved 3 of BATCH-001 from 01-P01-01 to 01-A01-02.', 'success');
+    expect(await lines.count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('multi-stock-transfer-desktop') });
+
+    const after = await stockOf('BATCH-001');
+    expect(after['01-P01-01']).toBe((pillsBefore['01-P01-01'] ?? 0) - 3);
+    expect(after['01-A01-02']).toBe((pillsBefore['01-A01-02'] ?? 0) + 3);
+    expect(errors).toEqual([]);
+    await context.close();
+    await moveBack('lines', {
+      lines: [{ fromLocation: '01-A01-02', item: 'BATCH-001', batch: 'B2025-014', quantity: 3 }],
+      toLocation: '01-P01-01',
+    });
+    expect(await stockOf('BATCH-001')).toEqual(pillsBefore);
+  });
+
+  it('moves the whole content of a location after the confirmation', async () => {
+    const before = await stockOf('ITEM-002');
+    const { context, page, errors } = await openApp('/item/location_stock_transfer', 'location-stock-transfer');
+    await scan(page, '01-EMPTY-NOT-KNOWN');
+    await notification(page, 'Unknown location 01-EMPTY-NOT-KNOWN.', 'danger');
+    await scan(page, 'LOC01DV1', 'Scan the location to move everything to');
+    await page.getByTestId('from-contents').getByText('ITEM-002').first().waitFor();
+    await scan(page, '02-P01-01', 'Move everything from 01-DIV-01 to 02-P01-01?');
+    await noHorizontalScroll(page);
+    await page.screenshot({ path: screenshotPath('location-stock-transfer-360x640') });
+    await page.getByTestId('location-transfer-confirm').click();
+    await notification(page, 'Moved the content of 01-DIV-01 to 02-P01-01.', 'success');
+    await prompt(page, 'Scan the location to empty');
+
+    const after = await stockOf('ITEM-002');
+    expect(after['01-DIV-01'] ?? 0).toBe(0);
+    expect(after['02-P01-01']).toBe((before['02-P01-01'] ?? 0) + (before['01-DIV-01'] ?? 0));
+    expect(errors).toEqual([]);
+    await context.close();
+    await moveBack('location', { fromLocation: '02-P01-01', toLocation: '01-DIV-01' });
+    expect(await stockOf('ITEM-002')).toEqual(before);
+  });
+});

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import { ScannerInput } from '../../components/scanner/ScannerInput.js';
+import './stock-transfer.css';
+
+/** A button press must not take the focus from the scanner bar (the next scan goes there). */
+export const keepScannerFocus = (event: { preventDefault: () => void }) => event.preventDefault();
+
+export interface HandheldScreenProps {
+  testId: string;
+  /** The current step's question, translated. */
+  prompt: string;
+  busy: boolean;
+  onScan: (text: string) => void;
+  canGoBack: boolean;
+  onBack: () => void;
+  onCancel: () => void;
+  /** The collected values (compact). */
+  summary?: ReactNode;
+  /** Buttons beside Back and Cancel (Retry, Choose target, Confirm, ...). */
+  actions?: ReactNode;
+  /** What the step shows below (collected lines, location contents). */
+  children?: ReactNode;
+}
+
+/**
+ * One question per screen (DOMAIN.md, handheld flows): the prompt big, the scanner bar right
+ * under it and always focused, the collected values as a compact summary, Back and Cancel as
+ * big buttons. Works on 360x640 and on a desktop.
+ */
+export function HandheldScreen(props: HandheldScreenProps) {
+  const { testId, prompt, busy, onScan, canGoBack, onBack, onCancel, summary, actions, children } = props;
+  const { t } = useTranslation('stockTransfer');
+  const onQuantity = (sign: 1 | -1, amount: string) => onScan(sign > 0 ? `[PLUS${amount}]` : `[MIN${amount}]`);
+  return (
+    <Container fluid="md" className="handheld-screen py-2 py-sm-3 d-flex flex-column gap-3" data-testid={testId}>
+      <div className="d-flex align-items-start gap-2">
+        <p className="handheld-prompt mb-0 flex-grow-1" data-testid="handheld-prompt" aria-live="polite">
+          {prompt}
+        </p>
+        {busy ? <Spinner animation="border" size="sm" role="status" aria-label={t('busy')} className="mt-2" /> : null}
+      </div>
+      <ScannerInput onScan={onScan} onQuantity={onQuantity} placeholder="stockTransfer:scanPlaceholder" />
+      {summary}
+      <div className="handheld-actions d-flex flex-wrap gap-2">
+        <Button
+          variant="outline-secondary"
+          size="lg"
+          onClick={onBack}
+          onMouseDown={keepScannerFocus}
+          disabled={!canGoBack}
+          data-testid="handheld-back"
+        >
+          <i className="bi bi-arrow-left me-1 d-none d-sm-inline" aria-hidden="true" />
+          {t('back')}
+        </Button>
+        <Button
+          variant="outline-danger"
+          size="lg"
+          onClick={onCancel}
+          onMouseDown={keepScannerFocus}
+          data-testid="handheld-cancel"
+        >
+          <i className="bi bi-x-lg me-1 d-none d-sm-inline" aria-hidden="true" />
+          {t('cancel')}
+        </Button>
+        {actions}
+      </div>
+      {children}
+    </Container>
+  );
+}
+
+interface ActionButtonProps {
+  label: string;
+  testId: string;
+  onClick: () => void;
+}
+
+/** A big primary button beside Back and Cancel that leaves the focus in the scanner bar. */
+export function ActionButton({ label, testId, onClick }: ActionButtonProps) {
+  return (
+    <Button variant="primary" size="lg" onClick={onClick} onMouseDown={keepScannerFocus} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}

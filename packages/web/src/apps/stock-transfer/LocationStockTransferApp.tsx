@@ -1,0 +1,71 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContentsTab } from '../../components/object-dialogs/location/ContentsTab.js';
+import { useLocationLive } from '../../components/object-dialogs/location/useLocationLive.js';
+import { ActionButton, HandheldScreen } from './HandheldScreen.js';
+import { IdempotencyKeeper } from './idempotency-keeper.js';
+import { initialLocationTransferState, locationTransferSteps } from './location-transfer-workflow.js';
+import { TransferSummary } from './TransferSummary.js';
+import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';
+
+/** The from location's contents, refreshed live while shown. */
+function FromContents({ code }: { code: string }) {
+  const { t } = useTranslation('stockTransfer');
+  useLocationLive(code);
+  return (
+    <section data-testid="from-contents">
+      <h2 className="h5">{t('contents.title', { code })}</h2>
+      <ContentsTab code={code} />
+    </section>
+  );
+}
+
+/**
+ * /item/location_stock_transfer: moves the whole free content of one location to another
+ * (from, its contents shown -> to -> confirm -> move).
+ */
+export function LocationStockTransferApp() {
+  const { t } = useTranslation('stockTransfer');
+  const keeper = useRef<IdempotencyKeeper | null>(null);
+  keeper.current ??= new IdempotencyKeeper();
+  const refresh = useRefreshAfterTransfer();
+  const workflow = useTransferWorkflow({
+    steps: () => locationTransferSteps({ keeper: keeper.current ?? new IdempotencyKeeper() }),
+    initial: initialLocationTransferState,
+    start: 'from',
+    onFinish: (state, controls) => {
+      const lines = state.moved?.lines ?? [];
+      refresh(
+        [state.from?.code ?? '', state.to?.code ?? ''].filter(Boolean),
+        lines.map((line) => line.item),
+      );
+      controls.reset();
+    },
+  });
+  const { state, stepId, busy } = workflow;
+  const retry = stepId === 'transfer' && state.failed && !busy;
+  const confirming = stepId === 'confirm' && !busy;
+  return (
+    <HandheldScreen
+      testId="location-stock-transfer"
+      prompt={workflow.promptText}
+      busy={busy}
+      onScan={(text) => void workflow.input(text)}
+      canGoBack={workflow.snapshot.canGoBack && stepId !== 'transfer'}
+      onBack={workflow.back}
+      onCancel={() => workflow.reset()}
+      summary={<TransferSummary draft={{ from: state.from, to: state.to }} />}
+      actions={
+        confirming || retry ? (
+          <ActionButton
+            label={retry ? t('retry') : t('move')}
+            testId={retry ? 'handheld-retry' : 'location-transfer-confirm'}
+            onClick={() => void workflow.input('')}
+          />
+        ) : null
+      }
+    >
+      {state.from && stepId !== 'from' ? <FromContents code={state.from.code} /> : null}
+    </HandheldScreen>
+  );
+}

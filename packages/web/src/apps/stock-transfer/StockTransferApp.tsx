@@ -1,0 +1,71 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionButton, HandheldScreen } from './HandheldScreen.js';
+import { IdempotencyKeeper } from './idempotency-keeper.js';
+import { stockTransferSteps } from './stock-transfer-workflow.js';
+import { initialTransferState, nextTransferState } from './transfer-state.js';
+import { TransferSummary } from './TransferSummary.js';
+import { useQcConfirmation } from './useQcConfirmation.js';
+import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';
+
+/**
+ * /item/stock_transfer: one question per screen, the scanner bar always focused. After a
+ * successful transfer the next one starts at the item step from the SAME from location (an
+ * operator usually moves several things out of one place); Back returns to the from location
+ * question, Cancel starts over with nothing collected.
+ */
+export function StockTransferApp() {
+  const { t } = useTranslation('stockTransfer');
+  const qc = useQcConfirmation();
+  const ask = useRef(qc.ask);
+  ask.current = qc.ask;
+  const reason = useRef('');
+  reason.current = t('qcBlockReason');
+  const refresh = useRefreshAfterTransfer();
+  const workflow = useTransferWorkflow({
+    steps: () =>
+      stockTransferSteps({
+        keeper: new IdempotencyKeeper(),
+        confirmQc: (locations) => ask.current(locations),
+        qcReason: () => reason.current,
+      }),
+    initial: initialTransferState,
+    start: 'from',
+    onFinish: (state, controls) => {
+      const lines = state.moved?.lines ?? [];
+      refresh(
+        lines.flatMap((line) => [line.fromLocation, line.toLocation]),
+        lines.map((line) => line.item),
+      );
+      controls.reset(nextTransferState(state));
+      controls.goTo('item');
+    },
+  });
+  const { state, stepId } = workflow;
+  const retry = stepId === 'transfer' && state.failed && !workflow.busy;
+  return (
+    <>
+      <HandheldScreen
+        testId="stock-transfer"
+        prompt={workflow.promptText}
+        busy={workflow.busy}
+        onScan={(text) => void workflow.input(text)}
+        canGoBack={workflow.snapshot.canGoBack && stepId !== 'transfer'}
+        onBack={workflow.back}
+        onCancel={() => workflow.reset()}
+        summary={<TransferSummary draft={state} />}
+        actions={
+          <>
+            {stepId === 'quantity' && !workflow.busy ? (
+              <ActionButton label={t('ok')} testId="quantity-ok" onClick={() => void workflow.input('')} />
+            ) : null}
+            {retry ? (
+              <ActionButton label={t('retry')} testId="handheld-retry" onClick={() => void workflow.input('')} />
+            ) : null}
+          </>
+        }
+      />
+      {qc.dialog}
+    </>
+  );
+}
