@@ -101,13 +101,23 @@ async function waitForTitle(page: Page, title: string): Promise<void> {
     .waitFor();
 }
 
-/** Opens every collapsed menu group, then lists the app ids of the menu items. */
+/** Opens each menu group in turn (only one may be open at once) and lists the app ids of all menu items. */
 async function menuIds(page: Page): Promise<string[]> {
   const menu = page.getByTestId('menu');
-  for (const header of await menu.locator('button[aria-expanded="false"]').all()) await header.click();
-  const testIds = await menu
-    .locator('[data-testid^="menu-item-"]')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid') ?? ''));
+  const headers = menu.locator('button[aria-expanded]');
+  const testIds: string[] = [];
+  const collect = async () =>
+    testIds.push(
+      ...(await menu
+        .locator('[data-testid^="menu-item-"]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid') ?? ''))),
+    );
+  await collect();
+  for (let index = 0; index < (await headers.count()); index += 1) {
+    const header = headers.nth(index);
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+    await collect();
+  }
   return [...new Set(testIds.map((id) => id.replace('menu-item-', '')))];
 }
 
@@ -130,7 +140,12 @@ describe('application shell', () => {
       const tiles = await page
         .locator('[data-testid^="dashboard-tile-"]')
         .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')));
-      expect(tiles.sort()).toEqual(expected.filter((id) => id !== 'dashboard').map((id) => `dashboard-tile-${id}`));
+      expect(tiles.sort()).toEqual(
+        expected
+          .filter((id) => id !== 'dashboard')
+          .map((id) => `dashboard-tile-${id}`)
+          .sort(),
+      );
       expect(await page.getByTestId('user-dropdown-toggle').textContent()).toContain(username);
       await page.screenshot({ path: screenshotPath(`shell-${username}-1280x800`) });
       expect(errors).toEqual([]);
