@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../platform/notifications.js';
 import { playBeep, playErrorSound, playSerialSound, playSuccessSound } from '../platform/sounds.js';
-import { WorkflowRunner } from './engine/runner.js';
+import { WorkflowRunner, type ResumePoint } from './engine/runner.js';
 import type {
   HandheldServices,
   Prompt,
@@ -35,6 +35,8 @@ export interface UseWorkflowOptions<S> {
   onFinish?: (state: S) => void;
   /** After finishing, the next input starts over (default true). */
   restartOnInput?: boolean;
+  /** Where to start instead of `start` (a saved point, see workflow-persistence.ts); read once. */
+  resume?: ResumePoint<S> | null;
 }
 
 export interface WorkflowControls<S> {
@@ -97,6 +99,7 @@ export function useWorkflow<S>(options: UseWorkflowOptions<S>): WorkflowControls
     };
     return new WorkflowRunner<S>(options.steps, options.initial, env, options.start, {
       restartOnInput: options.restartOnInput ?? true,
+      resume: options.resume ?? null,
     });
   });
 

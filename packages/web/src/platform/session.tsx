@@ -6,6 +6,7 @@ import { setLanguage } from './i18n.js';
 import { currentDeviceConfig } from './device-config.js';
 import { setNotificationDuration } from './notifications.js';
 import { storedUserOf, writeStoredUser } from './signed-in-user.js';
+import { browserStorage, clearSavedWorkflows } from '../handheld/workflow-persistence.js';
 
 export interface Session {
   /** The signed-in user; null while signed out. */
@@ -90,6 +91,9 @@ export function SessionProvider({ children, restoring }: { children: ReactNode; 
       },
       signOut: async () => {
         await http.post('/api/v1/auth/logout', undefined, quiet).catch(() => undefined);
+        // Signing out ends the user's handheld work: nothing resumes at the next sign-in.
+        const storage = browserStorage();
+        if (me && storage) clearSavedWorkflows(storage, me.user.id);
         signedOut();
       },
       refreshMe: async () => {

@@ -1,9 +1,7 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentsTab } from '../../components/object-dialogs/location/ContentsTab.js';
 import { useLocationLive } from '../../components/object-dialogs/location/useLocationLive.js';
 import { ActionButton, HandheldScreen } from './HandheldScreen.js';
-import { IdempotencyKeeper } from './idempotency-keeper.js';
 import { initialLocationTransferState, locationTransferSteps } from './location-transfer-workflow.js';
 import { TransferSummary } from './TransferSummary.js';
 import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';
@@ -26,11 +24,10 @@ function FromContents({ code }: { code: string }) {
  */
 export function LocationStockTransferApp() {
   const { t } = useTranslation('stockTransfer');
-  const keeper = useRef<IdempotencyKeeper | null>(null);
-  keeper.current ??= new IdempotencyKeeper();
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
-    steps: () => locationTransferSteps({ keeper: keeper.current ?? new IdempotencyKeeper() }),
+    appId: 'locationStockTransfer',
+    steps: (keeper) => locationTransferSteps({ keeper }),
     initial: initialLocationTransferState,
     start: 'from',
     onFinish: (state, controls) => {

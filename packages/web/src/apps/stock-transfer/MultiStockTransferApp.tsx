@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js';
 import { notify } from '../../platform/notifications.js';
 import { ActionButton, HandheldScreen } from './HandheldScreen.js';
-import { IdempotencyKeeper } from './idempotency-keeper.js';
 import { LineList } from './LineList.js';
 import { collectLine, initialMultiTransferState, multiTransferSteps } from './multi-transfer-workflow.js';
 import { TransferSummary } from './TransferSummary.js';
@@ -27,9 +26,10 @@ export function MultiStockTransferApp() {
   const [confirmDrop, setConfirmDrop] = useState(false);
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
-    steps: () =>
+    appId: 'multiStockTransfer',
+    steps: (keeper) =>
       multiTransferSteps({
-        keeper: new IdempotencyKeeper(),
+        keeper,
         confirmQc: (locations) => ask.current(locations),
         qcReason: () => reason.current,
       }),

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, HandheldScreen } from './HandheldScreen.js';
-import { IdempotencyKeeper } from './idempotency-keeper.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';
 import { initialTransferState, nextTransferState } from './transfer-state.js';
 import { TransferSummary } from './TransferSummary.js';
@@ -23,9 +22,10 @@ export function StockTransferApp() {
   reason.current = t('qcBlockReason');
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
-    steps: () =>
+    appId: 'stockTransfer',
+    steps: (keeper) =>
       stockTransferSteps({
-        keeper: new IdempotencyKeeper(),
+        keeper,
         confirmQc: (locations) => ask.current(locations),
         qcReason: () => reason.current,
       }),

@@ -52,6 +52,22 @@ describe('IdempotencyKeeper', () => {
     expect(k.keyFor(body)).toBe('key-2');
   });
 
+  it('takes back a saved pending request (the app reopened) and tells each change', async () => {
+    const first = keeper();
+    await expect(first.send(body, () => Promise.reject(new ApiError(0, 'networkError')))).rejects.toThrow();
+    const saved = JSON.parse(JSON.stringify(first.pendingRequest)) as unknown;
+    const second = new IdempotencyKeeper(() => 'other');
+    let changes = 0;
+    second.subscribe(() => (changes += 1));
+    second.restore(saved);
+    expect(second.keyFor({ ...body })).toBe('key-1');
+    await second.send(body, async () => 'moved');
+    expect(second.pendingRequest).toBeNull();
+    expect(changes).toBe(2);
+    second.restore({ key: 5 });
+    expect(second.pendingRequest).toBeNull();
+  });
+
   it('makes a fresh key for another request body', () => {
     const k = keeper();
     expect(k.keyFor(body)).toBe('key-1');

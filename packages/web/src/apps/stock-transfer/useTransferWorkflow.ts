@@ -1,18 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { sameCode, type BinLocation, type LocationContentRow } from '@wms/contract';
+import type { ResumePoint } from '../../handheld/engine/runner.js';
 import type { HandheldServices, Step } from '../../handheld/engine/types.js';
 import { useSpeech } from '../../handheld/peripherals/speech.js';
-import { useWorkflow, type WorkflowControls } from '../../handheld/useWorkflow.js';
+import { usePersistedWorkflow } from '../../handheld/usePersistedWorkflow.js';
+import type { WorkflowControls } from '../../handheld/useWorkflow.js';
 import { useConfig } from '../../platform/config.js';
+import { useSession } from '../../platform/session.js';
 import { useDeviceConfig } from '../../platform/device-config.js';
 import { useLiveMessage } from '../../platform/live.js';
 import { invalidateLocations } from '../../components/object-dialogs/location/location-queries.js';
 import { createHttpHandheldServices } from './handheld-services.js';
+import { IdempotencyKeeper } from './idempotency-keeper.js';
+import type { CommitState } from './transfer-state.js';
 
 export interface TransferWorkflowOptions<S> {
-  /** Builds the steps once. */
-  steps: () => Step<S>[];
+  /** The app's id (contract apps.ts): names the saved workflow. */
+  appId: string;
+  /** Builds the steps once, with the keeper of the Idempotency-Key (saved with the workflow). */
+  steps: (keeper: IdempotencyKeeper) => Step<S>[];
   initial: () => S;
   start: string;
   /** The workflow finished (a line collected, a transfer done): what comes next. */
@@ -20,34 +27,86 @@ export interface TransferWorkflowOptions<S> {
 }
 
 /**
+ * A reopened transfer app resumes at the commit step only to offer its retry (the answer of the
+ * request in flight when it closed is unknown; the retry sends the saved Idempotency-Key).
+ */
+export function resumeTransfer<S extends CommitState>(point: ResumePoint<S>): ResumePoint<S> {
+  return point.stepId === 'transfer' && !point.state.failed
+    ? { ...point, state: { ...point.state, failed: true } }
+    : point;
+}
+
+/**
  * A stock transfer workflow on this device: the engine over the HTTP services, the scanner
  * settings of the config, prompts spoken when the device has a TTS voice (device settings).
+ * It is saved per user and resumed when the app opens again (usePersistedWorkflow), with the
+ * pending Idempotency-Key; a resumed from location gets its contents reloaded.
  */
-export function useTransferWorkflow<S extends FromState>(options: TransferWorkflowOptions<S>): WorkflowControls<S> {
+export function useTransferWorkflow<S extends FromState & CommitState>(
+  options: TransferWorkflowOptions<S>,
+): WorkflowControls<S> {
   const { scanner } = useConfig();
   const { config } = useDeviceConfig();
+  const userId = useSession().me?.user.id ?? null;
   const speak = useSpeech();
   const services = useMemo(() => createHttpHandheldServices(), []);
-  const [steps] = useState(options.steps);
+  const [keeper] = useState(() => new IdempotencyKeeper());
+  const [steps] = useState(() => options.steps(keeper));
   const controls = useRef<WorkflowControls<S> | null>(null);
   const onFinish = useRef(options.onFinish);
   onFinish.current = options.onFinish;
-  const workflow = useWorkflow<S>({
-    steps,
-    initial: options.initial,
-    start: options.start,
-    services,
-    settings: scanner,
-    speak,
-    speakPrompts: config.TTSVoice !== null,
-    restartOnInput: false,
-    onFinish: (state) => {
-      if (controls.current) onFinish.current(state, controls.current);
+  const workflow = usePersistedWorkflow<S>(
+    {
+      steps,
+      initial: options.initial,
+      start: options.start,
+      services,
+      settings: scanner,
+      speak,
+      speakPrompts: config.TTSVoice !== null,
+      restartOnInput: false,
+      onFinish: (state) => {
+        if (controls.current) onFinish.current(state, controls.current);
+      },
     },
-  });
+    {
+      appId: options.appId,
+      userId,
+      restore: resumeTransfer,
+      extra: {
+        save: () => keeper.pendingRequest,
+        restore: (value) => keeper.restore(value),
+        subscribe: (listener) => keeper.subscribe(listener),
+      },
+    },
+  );
   controls.current = workflow;
   useLiveFromContents(workflow, services);
+  useFreshContentsOnResume(workflow, services);
   return workflow;
+}
+
+/** A resumed from location: its saved contents may be hours old, so they are loaded again. */
+function useFreshContentsOnResume<S extends FromState>(
+  workflow: WorkflowControls<S> & { resumed: boolean },
+  services: HandheldServices,
+): void {
+  const { resumed, runner } = workflow;
+  const fromCode = useRef(resumed && workflow.state.fromContents ? (workflow.state.from?.code ?? null) : null);
+  useEffect(() => {
+    const code = fromCode.current;
+    if (code === null) return;
+    fromCode.current = null;
+    services.locationContents(code).then(
+      (contents) =>
+        runner.update((state) =>
+          state.from && sameCode(state.from.code, code) && state.fromContents
+            ? { ...state, fromContents: contents }
+            : state,
+        ),
+      () => undefined,
+    );
+  }, [services, runner]);
 }
 
 /** What every transfer state holds: the from location and its contents (auto-select rules). */

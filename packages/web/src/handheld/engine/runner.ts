@@ -15,14 +15,27 @@ export const duplicateReadWindowMs = 1000;
 /** More automatic transitions than this in one go is a loop in the workflow's definition. */
 export const maxAutomaticTransitions = 100;
 
-export interface WorkflowRunnerOptions {
+export interface WorkflowRunnerOptions<S = unknown> {
   /** When finished, the next input first starts over (initial state, start step). Default true. */
   restartOnInput?: boolean;
+  /**
+   * Start here instead of the start step (an app reopened: DOMAIN.md, handheld flows). The step
+   * waits for input; its enter() does not run again. Ignored when a step id is unknown.
+   */
+  resume?: ResumePoint<S> | null;
 }
 
 interface HistoryEntry<S> {
   stepId: string;
   state: S;
+}
+
+/** Where a workflow rests: its step, its state and the way back (saved to resume it later). */
+export interface ResumePoint<S> {
+  stepId: string;
+  state: S;
+  /** The steps Back returns to, oldest first. */
+  history: { stepId: string; state: S }[];
 }
 
 /**
@@ -51,13 +64,29 @@ export class WorkflowRunner<S> {
     private readonly initial: S | (() => S),
     private readonly env: WorkflowEnv,
     private readonly start: string,
-    options: WorkflowRunnerOptions = {},
+    options: WorkflowRunnerOptions<S> = {},
   ) {
     for (const step of steps) {
       if (this.steps.has(step.id)) throw new Error(`duplicate workflow step id: ${step.id}`);
       this.steps.set(step.id, step);
     }
     this.restartOnInput = options.restartOnInput ?? true;
+    const resume = options.resume;
+    if (resume && [resume, ...resume.history].every((entry) => this.steps.has(entry.stepId))) {
+      this.history = [...resume.history];
+      this.resting = true;
+      this.current = {
+        stepId: resume.stepId,
+        state: resume.state,
+        prompt: this.step(resume.stepId).prompt(resume.state),
+        busy: false,
+        finished: false,
+        canGoBack: this.history.length > 0,
+        notices: [],
+        revision: 0,
+      };
+      return;
+    }
     const state = this.initialState();
     this.current = {
       stepId: start,
@@ -95,6 +124,11 @@ export class WorkflowRunner<S> {
   subscribeEffects(listener: (effects: WorkflowEffects<S>) => void): () => void {
     this.effectListeners.add(listener);
     return () => this.effectListeners.delete(listener);
+  }
+
+  /** The current step, state and way back (to save; a runner made with `resume` continues there). */
+  resumePoint(): ResumePoint<S> {
+    return { stepId: this.current.stepId, state: this.current.state, history: [...this.history] };
   }
 
   /** Resolves when every queued operation has run. */
