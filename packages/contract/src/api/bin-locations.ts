@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locationTypes, workTypes } from '../enums.js';
 import { labelPrinterSchema } from './item-actions.js';
+import { historyQuerySchema, ledgerLineFields } from './items.js';
 
 /**
  * Bin locations (spec 01 sections 2-7; spec 02 section 7 Bin locations) under /api/v1/bin_location/.
@@ -112,22 +113,9 @@ export const locationContentRowSchema = z.object({
 export type LocationContentRow = z.infer<typeof locationContentRowSchema>;
 export const locationContentsAnswerSchema = z.array(locationContentRowSchema);
 
-export const locationHistoryQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
+export const locationHistoryQuerySchema = historyQuerySchema;
 /** A location history row (spec 01 section 3), newest first. */
-export const locationHistoryRowSchema = z.object({
-  transactionType: z.string(),
-  documentType: z.string().nullable(),
-  documentCode: z.string().nullable(),
-  at: z.string(),
-  username: z.string().nullable(),
-  quantity: z.number(),
-  item: z.string(),
-  batch: z.string().nullable(),
-  serialNumber: z.string().nullable(),
-});
+export const locationHistoryRowSchema = z.object({ ...ledgerLineFields, item: z.string() });
 export const locationHistoryAnswerSchema = z.object({
   rows: z.array(locationHistoryRowSchema),
   offset: z.number().int(),

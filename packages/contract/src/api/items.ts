@@ -192,13 +192,15 @@ export const itemOpenDocumentSchema = z.object({
 });
 export const itemOpenDocumentsAnswerSchema = z.array(itemOpenDocumentSchema);
 
-export const itemHistoryQuerySchema = z.object({
+/** A page of a history (item or location): offset and limit, newest first. */
+export const historyQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+export const itemHistoryQuerySchema = historyQuerySchema;
 
-/** An item history row (spec 01 section 3): a stock ledger line, newest first. */
-export const itemHistoryRowSchema = z.object({
+/** The fields of a stock ledger line that every history shows. */
+export const ledgerLineFields = {
   transactionType: z.string(),
   documentType: z.string().nullable(),
   documentCode: z.string().nullable(),
@@ -207,8 +209,10 @@ export const itemHistoryRowSchema = z.object({
   quantity: z.number(),
   batch: z.string().nullable(),
   serialNumber: z.string().nullable(),
-  bin: z.string(),
-});
+};
+
+/** An item history row (spec 01 section 3): a stock ledger line, newest first. */
+export const itemHistoryRowSchema = z.object({ ...ledgerLineFields, bin: z.string() });
 export const itemHistoryAnswerSchema = z.object({
   rows: z.array(itemHistoryRowSchema),
   offset: z.number().int(),
