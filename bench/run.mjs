@@ -3,7 +3,8 @@
 // besides /config/version and /auth/me); the web build's initial JavaScript (gzip, budget 200 KB,
 // exit code 1 when over) and the time to a usable login form in throttled Chromium.
 // BENCH_PARTS picks the parts: web, api (ceiling, version, /auth/me), lookups (ceiling and the
-// lookups on the large data set), server (= api,lookups); the default is web,server.
+// lookups on the large data set), server (= api,lookups), transfers (stock transfers/s on the large data
+// set beside the raw database ceiling, bench/transfers.mjs; not in the default); the default is web,server.
 // Writes bench/results/latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { largeDataSize, prepareLargeData, sampleLargeData } from './large-data.mjs';
 import { checkLookups, lookupScenarios, lookupTargets } from './lookups.mjs';
+import { runTransfersPart } from './transfers.mjs';
 import { repositoryDir, startBuiltServer, startProcess } from './processes.mjs';
 import { measureWebBundle, printWebBundle } from './web-bundle.mjs';
 import { measureLoginLoad, printLoginLoad } from './web-load.mjs';
@@ -27,7 +29,7 @@ const settings = {
   sampleSize: Number(process.env.BENCH_SAMPLE ?? 10_000),
 };
 
-const knownParts = ['web', 'api', 'lookups'];
+const knownParts = ['web', 'api', 'lookups', 'transfers'];
 function selectedParts(text) {
   const parts = new Set();
   for (const part of text
@@ -36,7 +38,7 @@ function selectedParts(text) {
     .filter(Boolean)) {
     if (part === 'server') ['api', 'lookups'].forEach((p) => parts.add(p));
     else if (knownParts.includes(part)) parts.add(part);
-    else throw new Error(`BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server)`);
+    else throw new Error(`BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers)`);
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
   return knownParts.filter((part) => parts.has(part));
@@ -344,6 +346,7 @@ async function main() {
   );
   const web = parts.includes('web') ? await runWebPart() : undefined;
   const server = parts.includes('api') || parts.includes('lookups') ? await runServerPart(parts) : undefined;
+  const transfers = parts.includes('transfers') ? await runTransfersPart({ signIn, clientHeaders }) : undefined;
 
   const report = {
     date: new Date().toISOString(),
@@ -362,12 +365,17 @@ async function main() {
       "server.*: the server process's own time per request, from the parsed request head to the last byte " +
       'written (diagnostics channels http.server.request.start / response.finish, bench/server-timing.mjs)',
     lookups: server?.lookups,
+    transfers,
     web: web ? webReport(web) : undefined,
   };
   const resultsDir = path.join(import.meta.dirname, 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log('bench: wrote bench/results/latest.json');
+  if (transfers?.invariants.problems.length) {
+    console.error('bench: FAILED: the stock invariants do not hold after the transfers');
+    process.exitCode = 1;
+  }
   if (web) {
     const { bundle, loginLoad } = web;
     console.log(

@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { createGroupCommit } from './db/group-commit.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/demo.js';
 import { registerFeatureRoutes } from './features/routes.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     db: database.db,
     dialect: database.dialect,
+    groupCommit: database.dialect === 'sqlite' ? createGroupCommit(database.db) : undefined,
     settings,
     sessions,
     live: live.hub,

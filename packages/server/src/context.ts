@@ -1,5 +1,6 @@
 import type { AppConfig } from './config.js';
 import type { Db, Dialect } from './db/database.js';
+import type { GroupCommit } from './db/group-commit.js';
 import type { SettingsService } from './features/config/settings.service.js';
 import type { SessionService } from './features/auth/session.service.js';
 import type { LiveHub } from './live/live-hub.js';
@@ -9,6 +10,8 @@ export interface AppContext {
   config: AppConfig;
   db: Db;
   dialect: Dialect;
+  /** SQLite only: write transactions that share one COMMIT (db/group-commit.ts); used by stock transfers. */
+  groupCommit?: GroupCommit;
   settings: SettingsService;
   sessions: SessionService;
   live: LiveHub;

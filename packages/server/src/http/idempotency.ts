@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { headerNames } from '@wms/contract';
 import type { Db, Tx } from '../db/database.js';
+import type { GroupCommit } from '../db/group-commit.js';
 import { nowIso } from '../util/time.js';
 import { AppError, badRequest } from './app-error.js';
 
@@ -33,21 +34,31 @@ export function hashRequest(value: unknown): string {
  * same transaction as the work, so a retry (or a concurrent duplicate, which waits for the
  * first to commit) gets the first answer and changes nothing. A failed attempt rolls back its
  * claim, so it can be retried. The same key with a different request body is refused.
- * Without a key the work simply runs in a transaction.
+ * Without a key the work simply runs in a transaction. With groupCommit (SQLite) the transaction
+ * is a savepoint in a batch that commits once for many requests (db/group-commit.ts).
  */
 export async function runIdempotent<T>(
   db: Db,
-  options: { scope: string; key: string | undefined; userId: number | null; request: unknown; status?: number },
+  options: {
+    scope: string;
+    key: string | undefined;
+    userId: number | null;
+    request: unknown;
+    status?: number;
+    groupCommit?: GroupCommit;
+  },
   work: (tx: Tx) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
   const status = options.status ?? 200;
-  const { key } = options;
+  const { key, groupCommit } = options;
+  const transaction = <R>(run: (tx: Tx) => Promise<R>): Promise<R> =>
+    groupCommit ? groupCommit.run(run) : db.transaction().execute(run);
   if (key === undefined) {
-    const body = await db.transaction().execute(work);
+    const body = await transaction(work);
     return { status, body, replayed: false };
   }
   const requestHash = hashRequest(options.request);
-  return db.transaction().execute(async (tx) => {
+  return transaction(async (tx) => {
     const claimed = await tx
       .insertInto('idempotency_record')
       .values({

@@ -141,7 +141,7 @@ async function transferOnce(
 ): Promise<IdempotentResult<StockTransferAnswer>> {
   const result = await runIdempotent(
     ctx.db,
-    { scope, key: idempotencyKey, userId: caller.userId, request },
+    { scope, key: idempotencyKey, userId: caller.userId, request, groupCommit: ctx.groupCommit },
     async (tx) => {
       const { to, planned } = await plan(tx);
       return moveStock(tx, ctx, caller, planned, to, idempotencyKey);
