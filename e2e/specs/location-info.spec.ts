@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession } from './login-support.js';
+import { ApiSession, openLogin, submitLogin } from './login-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -17,21 +17,17 @@ interface Opened {
 
 /** A fresh touch-capable context, signed in as admin on /location/location_info. */
 async function openLocationInfo(browser: Browser, viewport: { width: number; height: number }): Promise<Opened> {
-  const context = await browser.newContext({ viewport, hasTouch: true, serviceWorkers: 'block' });
   // A stored device config: otherwise the device settings dialog opens by itself after sign-in.
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('wms.deviceConfig')) localStorage.setItem('wms.deviceConfig', '{"deviceName":""}');
+  const opened = await openLogin(browser, baseUrl, {
+    viewport,
+    hasTouch: true,
+    path: '/location/location_info',
+    deviceConfig: { deviceName: '' },
   });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${baseUrl}/location/location_info`);
-  await page.locator('#login-username').fill('admin');
-  await page.locator('#login-password').fill('admin');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('location-info').waitFor();
-  return { context, page, errors };
+  opened.page.setDefaultTimeout(10_000);
+  await submitLogin(opened.page, 'admin', 'admin');
+  await opened.page.getByTestId('location-info').waitFor();
+  return opened;
 }
 
 /** Scans a code into the scanner bar (typed, then Enter as a scanner sends it). */

@@ -8,7 +8,12 @@ export class ApiSession {
     readonly version: string,
   ) {}
 
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any }> {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers: {
@@ -16,6 +21,7 @@ export class ApiSession {
         uniquesession: 'e2e-api-session',
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -34,14 +40,26 @@ export class ApiSession {
   }
 }
 
-/** A fresh browser context (own storage) whose page has loaded the app and shows the login modal. */
+/**
+ * A fresh browser context (own storage) whose page has loaded the app (at `path`, default the
+ * root) and shows the login modal.
+ */
 export async function openLogin(
   browser: Browser,
   baseUrl: string,
-  options: { viewport?: { width: number; height: number }; deviceConfig?: Record<string, unknown> } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    hasTouch?: boolean;
+    path?: string;
+    deviceConfig?: Record<string, unknown>;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
   // Service workers blocked: page.route must see every request, and each test starts clean.
-  const context = await browser.newContext({ viewport: options.viewport, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    hasTouch: options.hasTouch,
+    serviceWorkers: 'block',
+  });
   if (options.deviceConfig) {
     await context.addInitScript((config) => {
       if (!localStorage.getItem('wms.deviceConfig')) localStorage.setItem('wms.deviceConfig', JSON.stringify(config));
@@ -50,7 +68,7 @@ export async function openLogin(
   const page = await context.newPage();
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
-  await page.goto(baseUrl);
+  await page.goto(baseUrl + (options.path ?? ''));
   await page.getByTestId('login-modal').waitFor();
   return { context, page, errors };
 }

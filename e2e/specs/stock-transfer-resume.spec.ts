@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession } from './login-support.js';
+import { ApiSession, openLogin, submitLogin } from './login-support.js';
 
 /**
  * Reopening a handheld app resumes its document and step (DOMAIN.md): the stock transfer apps are
@@ -15,29 +15,23 @@ const item = 'SERIAL-002';
 
 let browser: Browser;
 let admin: ApiSession;
-/** The operator's session cookie for the calls that put the stock back. */
-let operatorCookie = '';
+/** The operator's session for the calls that put the stock back. */
+let operator: ApiSession;
 let extensionsBefore: string[] | null = null;
 
 async function openApp(
   path: string,
   testId: string,
 ): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('wms.deviceConfig'))
-      localStorage.setItem('wms.deviceConfig', '{"deviceName":"","useVirtualKeyboard":false}');
+  const opened = await openLogin(browser, baseUrl, {
+    viewport: phone,
+    path,
+    deviceConfig: { deviceName: '', useVirtualKeyboard: false },
   });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${baseUrl}${path}`);
-  await page.locator('#login-username').fill('operator');
-  await page.locator('#login-password').fill('operator');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId(testId).waitFor();
-  return { context, page, errors };
+  opened.page.setDefaultTimeout(10_000);
+  await submitLogin(opened.page, 'operator', 'operator');
+  await opened.page.getByTestId(testId).waitFor();
+  return opened;
 }
 
 async function prompt(page: Page, text: string | RegExp) {
@@ -65,16 +59,12 @@ async function stockOf(code: string): Promise<Record<string, number>> {
 let keySequence = 0;
 async function moveBack(quantity: number) {
   keySequence += 1;
-  const response = await fetch(`${baseUrl}/api/v1/operations/stock_transfer/lines`, {
-    method: 'POST',
-    headers: {
-      appversion: serverVersion,
-      'content-type': 'application/json',
-      'idempotency-key': `e2e-transfer-resume-back-${Date.now()}-${keySequence}`,
-      cookie: operatorCookie,
-    },
-    body: JSON.stringify({ lines: [{ fromLocation: '01-A01-02', item, quantity }], toLocation: '01-A01-01' }),
-  });
+  const response = await operator.call(
+    'POST',
+    '/api/v1/operations/stock_transfer/lines',
+    { lines: [{ fromLocation: '01-A01-02', item, quantity }], toLocation: '01-A01-01' },
+    { 'idempotency-key': `e2e-transfer-resume-back-${Date.now()}-${keySequence}` },
+  );
   expect(response.status).toBe(200);
 }
 
@@ -86,14 +76,7 @@ async function savedWorkflows(page: Page): Promise<string[]> {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
-  const signIn = await fetch(`${baseUrl}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { appversion: serverVersion, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'operator', password: 'operator' }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers.getSetCookie().find((value) => value.startsWith('wms_session=')) ?? '';
-  operatorCookie = cookie.split(';')[0] ?? '';
+  operator = await ApiSession.signIn(baseUrl, serverVersion, 'operator');
   const settings = await admin.call('GET', '/api/v1/admin/settings');
   expect(settings.status).toBe(200);
   extensionsBefore = settings.body.settings.enabledExtensions as string[];

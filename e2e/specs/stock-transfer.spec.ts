@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession } from './login-support.js';
+import { ApiSession, openLogin, submitLogin } from './login-support.js';
 
 /**
  * The stock transfer apps typed as keyboard-wedge scans (the code, then Enter) into the scanner
@@ -13,6 +13,7 @@ const serverVersion = inject('serverVersion');
 
 const phone = { width: 360, height: 640 };
 const desktop = { width: 1280, height: 800 };
+const keyboardOnlyDevice = { deviceName: '', useVirtualKeyboard: false };
 
 interface Opened {
   context: BrowserContext;
@@ -22,28 +23,18 @@ interface Opened {
 
 let browser: Browser;
 let admin: ApiSession;
-/** The operator's session cookie for the calls that put the demo stock back. */
-let operatorCookie = '';
+/** The operator's session for the calls that put the demo stock back. */
+let operator: ApiSession;
 let extensionsBefore: string[] | null = null;
 
 /** Opens an app path as the operator (signed in through the login modal), keyboard only. */
 async function openApp(path: string, testId: string, viewport = phone): Promise<Opened> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   // A stored device config: otherwise the device settings dialog opens by itself after sign-in.
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('wms.deviceConfig'))
-      localStorage.setItem('wms.deviceConfig', '{"deviceName":"","useVirtualKeyboard":false}');
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${baseUrl}${path}`);
-  await page.locator('#login-username').fill('operator');
-  await page.locator('#login-password').fill('operator');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId(testId).waitFor();
-  return { context, page, errors };
+  const opened = await openLogin(browser, baseUrl, { viewport, path, deviceConfig: keyboardOnlyDevice });
+  opened.page.setDefaultTimeout(10_000);
+  await submitLogin(opened.page, 'operator', 'operator');
+  await opened.page.getByTestId(testId).waitFor();
+  return opened;
 }
 
 /** Waits until the current question reads `text`. */
@@ -88,15 +79,8 @@ let keySequence = 0;
 /** Moves stock through the API (to put the demo stock back). */
 async function moveBack(path: 'lines' | 'location', body: unknown) {
   keySequence += 1;
-  const response = await fetch(`${baseUrl}/api/v1/operations/stock_transfer/${path}`, {
-    method: 'POST',
-    headers: {
-      appversion: serverVersion,
-      'content-type': 'application/json',
-      'idempotency-key': `e2e-stock-transfer-back-${Date.now()}-${keySequence}`,
-      cookie: operatorCookie,
-    },
-    body: JSON.stringify(body),
+  const response = await operator.call('POST', `/api/v1/operations/stock_transfer/${path}`, body, {
+    'idempotency-key': `e2e-stock-transfer-back-${Date.now()}-${keySequence}`,
   });
   expect(response.status).toBe(200);
 }
@@ -104,15 +88,7 @@ async function moveBack(path: 'lines' | 'location', body: unknown) {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
-  const signIn = await fetch(`${baseUrl}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { appversion: serverVersion, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'operator', password: 'operator' }),
-  });
-  expect(signIn.status).toBe(200);
-  operatorCookie = (signIn.headers.getSetCookie().find((value) => value.startsWith('wms_session=')) ?? '').split(
-    ';',
-  )[0]!;
+  operator = await ApiSession.signIn(baseUrl, serverVersion, 'operator');
   // The multi and location transfer apps belong to the stockTransferEnhancements extension.
   const settings = await admin.call('GET', '/api/v1/admin/settings');
   expect(settings.status).toBe(200);

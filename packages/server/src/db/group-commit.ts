@@ -27,7 +27,6 @@ export interface GroupCommit {
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
-  settle: () => void;
   outcome?: { ok: true; value: unknown } | { ok: false; error: unknown };
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -36,6 +35,13 @@ interface Job {
 export interface GroupCommitOptions {
   maxJobs?: number;
   maxMillis?: number;
+}
+
+/** Answers the job with its outcome (a job the batch never ran is an error). */
+function settle(job: Job): void {
+  const outcome = job.outcome ?? { ok: false, error: new Error('group commit job did not run') };
+  if (outcome.ok) job.resolve(outcome.value);
+  else job.reject(outcome.error);
 }
 
 /** Resolves after the event loop turned once (its I/O, so new requests, handled). */
@@ -79,7 +85,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
       // BEGIN, a savepoint statement or COMMIT failed: the whole batch rolled back.
       for (const job of batch) job.outcome = { ok: false, error };
     }
-    for (const job of batch) job.settle();
+    for (const job of batch) settle(job);
   }
 
   async function drain(): Promise<void> {
@@ -95,17 +101,7 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
   return {
     run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        const job: Job = {
-          work,
-          resolve: resolve as (value: unknown) => void,
-          reject,
-          settle: () => {
-            const outcome = job.outcome ?? { ok: false, error: new Error('group commit job did not run') };
-            if (outcome.ok) job.resolve(outcome.value);
-            else job.reject(outcome.error);
-          },
-        };
-        queue.push(job);
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         if (!running) void drain();
       });
     },

@@ -20,7 +20,7 @@ async function expectedIds(handle: DatabaseHandle, text: string): Promise<number
 }
 
 async function foundIds(handle: DatabaseHandle, text: string, limit = 1000, excludeIds: number[] = []) {
-  const rows = await autocompleteByContains(handle.db, text, limit, excludeIds);
+  const rows = await autocompleteByContains(handle.db, handle.dialect, text, limit, excludeIds);
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
@@ -195,7 +195,7 @@ describe('migration 0006: the trigram index of the item contains search', () => 
               connection,
             );
             expect(rows[0]?.n).toBe(0);
-            expect(await autocompleteByContains(connection, 'gasket', 20, [])).toHaveLength(1);
+            expect(await autocompleteByContains(connection, 'postgres', 'gasket', 20, [])).toHaveLength(1);
           } finally {
             await sql`rollback`.execute(connection);
           }

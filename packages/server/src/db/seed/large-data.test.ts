@@ -45,7 +45,7 @@ describe('large data generator', () => {
       .executeTakeFirst();
     expect(bin).toBeDefined();
     // The contains search's trigram index (0006-search-index) covers the items inserted in bulk.
-    const found = await autocompleteByContains(handle.db, 'i000000', 20, []);
+    const found = await autocompleteByContains(handle.db, handle.dialect, 'i000000', 20, []);
     expect(found.map((row) => row.code).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map(largeItemCode));
     if (handle.dialect === 'sqlite') {
       await sql`insert into item_search (item_search, rank) values ('integrity-check', 1)`.execute(handle.db);

@@ -3,7 +3,7 @@ import { counterDestination, countingStates, topics, type CountingState } from '
 import { buildLiveTestApp, TestStompClient, type LiveTestApp } from '../../live/live.test-helper.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { isAllowedCountingTransition } from './bin-location-edits.service.js';
-import { errorOf, signedInUserWithRoles } from './bin-locations.test-helper.js';
+import { errorOf, signedInUserWithRoles } from '../../../test/user-helper.js';
 
 /** Spec 01 section 4: the only allowed counting transitions. */
 const allowed: readonly [CountingState, CountingState][] = [

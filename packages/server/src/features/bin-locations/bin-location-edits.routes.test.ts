@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { binLocationSchema, topics } from '@wms/contract';
 import { buildLiveTestApp, TestStompClient, type LiveTestApp } from '../../live/live.test-helper.js';
 import type { HttpClient } from '../../../test/http-client.js';
-import { errorOf, signedInUserWithRoles } from './bin-locations.test-helper.js';
+import { errorOf, signedInUserWithRoles } from '../../../test/user-helper.js';
 
 describe('bin location edits and labels', () => {
   let t: LiveTestApp;

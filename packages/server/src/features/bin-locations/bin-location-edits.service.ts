@@ -35,7 +35,8 @@ async function editLocation(
     const updated = await repository.updateLocation(tx, row.id, row.version, changes, nowIso());
     if (!updated) throw preconditionFailed({ code: row.code });
     await afterUpdate?.(tx, row);
-    return loadBinLocation(tx, await findLocationRowOrThrow(tx, row.code));
+    // The update matched the version read, so the row now is the one read with the changes applied.
+    return loadBinLocation(tx, { ...row, ...changes, version: row.version + 1 });
   });
   ctx.live.publish(topics.binLocations(), 'BIN_LOCATION_CHANGED', { codes: [location.code] });
   return location;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Bin location records: lookups, autocomplete, warehouses, attributes and the field updates.
@@ -77,10 +78,6 @@ export function attributesOf(db: DbOrTx, locationId: number) {
     .where('bin_location_id', '=', locationId)
     .orderBy('name')
     .execute();
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const suggestionColumns = ['b.id', 'b.code', 'b.visual_code', 'b.barcode', 'w.code as warehouse_code'] as const;

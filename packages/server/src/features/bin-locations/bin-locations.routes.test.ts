@@ -12,7 +12,7 @@ import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { newBinLocationRow } from '../items/item-rows.js';
-import { errorOf } from './bin-locations.test-helper.js';
+import { errorOf } from '../../../test/user-helper.js';
 
 describe('bin location read API', () => {
   let t: TestApp;

@@ -2,16 +2,20 @@ import { fromThousandths, type LocationContentRow } from '@wms/contract';
 import type { LocationStockRow } from './bin-location-contents.repository.js';
 
 /** Stock buckets in thousandths: integer sums, so totals are exact. */
-interface Buckets {
+export interface Buckets {
   onHand: number;
   released: number;
   pick: number;
   qcPending: number;
 }
 
-const emptyBuckets = (): Buckets => ({ onHand: 0, released: 0, pick: 0, qcPending: 0 });
+export const emptyBuckets = (): Buckets => ({ onHand: 0, released: 0, pick: 0, qcPending: 0 });
 
-function add(target: Buckets, row: LocationStockRow): void {
+/** Adds a stock row's quantities (thousandths) to the buckets. */
+export function addStock(
+  target: Buckets,
+  row: Pick<LocationStockRow, 'on_hand_qty' | 'released_qty' | 'pick_qty' | 'qc_pending_qty'>,
+): void {
   target.onHand += Number(row.on_hand_qty);
   target.released += Number(row.released_qty);
   target.pick += Number(row.pick_qty);
@@ -19,7 +23,7 @@ function add(target: Buckets, row: LocationStockRow): void {
 }
 
 /** The API buckets; freeToMoveQty = onHand − released − pick − QC-pending (DOMAIN.md). */
-function toQuantities(b: Buckets) {
+export function toQuantities(b: Buckets) {
   return {
     onHandQty: fromThousandths(b.onHand),
     freeToMoveQty: fromThousandths(b.onHand - b.released - b.pick - b.qcPending),
@@ -70,7 +74,7 @@ export function groupLocationContents(rows: readonly LocationStockRow[]): Locati
       };
       items.set(row.item_id, item);
     }
-    add(item.buckets, row);
+    addStock(item.buckets, row);
     if (row.batch_id !== null || row.serial_code !== null) item.tracked = true;
     let batch = item.batches.get(row.batch_id);
     if (!batch) {
@@ -83,7 +87,7 @@ export function groupLocationContents(rows: readonly LocationStockRow[]): Locati
       };
       item.batches.set(row.batch_id, batch);
     }
-    add(batch.buckets, row);
+    addStock(batch.buckets, row);
     if (row.serial_code !== null) {
       const serial: SerialGroup = {
         code: row.serial_code,
@@ -92,7 +96,7 @@ export function groupLocationContents(rows: readonly LocationStockRow[]): Locati
         expirationDate: row.serial_expiration_date,
         buckets: emptyBuckets(),
       };
-      add(serial.buckets, row);
+      addStock(serial.buckets, row);
       batch.serials.push(serial);
     }
   }

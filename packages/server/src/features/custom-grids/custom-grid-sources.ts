@@ -1,6 +1,7 @@
 import { fromThousandths, paddedCodeKey, toThousandths, type CustomGridObjectType } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import * as binLocations from '../bin-locations/bin-locations.service.js';
+import { addStock, emptyBuckets, toQuantities, type Buckets } from '../bin-locations/location-contents.js';
 import * as items from '../items/items.service.js';
 import * as lookups from '../lookups/lookups.service.js';
 import * as repository from './custom-grids.repository.js';
@@ -28,24 +29,11 @@ const bucketColumns = ['onHandQty', 'freeToMoveQty', 'releasedQty', 'pickQty', '
 /** Most ledger rows a grid shows. */
 const ledgerLimit = 100;
 
-interface StockRow {
-  on_hand_qty: number | string;
-  released_qty: number | string;
-  pick_qty: number | string;
-  qc_pending_qty: number | string;
-}
 /** The buckets of a stock row; freeToMoveQty = onHand − released − pick − QC-pending, in thousandths. */
-function buckets(row: StockRow) {
-  const [onHand, released, pick, qcPending] = [row.on_hand_qty, row.released_qty, row.pick_qty, row.qc_pending_qty].map(
-    Number,
-  ) as [number, number, number, number];
-  return {
-    onHandQty: fromThousandths(onHand),
-    freeToMoveQty: fromThousandths(onHand - released - pick - qcPending),
-    releasedQty: fromThousandths(released),
-    pickQty: fromThousandths(pick),
-    qcPendingQty: fromThousandths(qcPending),
-  };
+function buckets(row: Parameters<typeof addStock>[1]) {
+  const sum = emptyBuckets();
+  addStock(sum, row);
+  return toQuantities(sum);
 }
 
 /** Item stock summed per warehouse (exact: the sums are of thousandths). */
@@ -54,23 +42,19 @@ const itemStockByWarehouse: GridSource = {
   async rows(ctx, code) {
     const stock = await items.getItemLocations(ctx, code);
     const names = new Map((await binLocations.getWarehouses(ctx)).map((w) => [w.code, w.name]));
-    const sums = new Map<
-      string,
-      { on_hand_qty: number; released_qty: number; pick_qty: number; qc_pending_qty: number }
-    >();
+    const sums = new Map<string, Buckets>();
     for (const row of stock) {
-      const empty = { on_hand_qty: 0, released_qty: 0, pick_qty: 0, qc_pending_qty: 0 };
-      const sum = sums.get(row.binLocation.warehouseCode) ?? empty;
-      sum.on_hand_qty += toThousandths(row.onHandQty);
-      sum.released_qty += toThousandths(row.releasedQty);
-      sum.pick_qty += toThousandths(row.pickQty);
-      sum.qc_pending_qty += toThousandths(row.qcPendingQty);
+      const sum = sums.get(row.binLocation.warehouseCode) ?? emptyBuckets();
+      sum.onHand += toThousandths(row.onHandQty);
+      sum.released += toThousandths(row.releasedQty);
+      sum.pick += toThousandths(row.pickQty);
+      sum.qcPending += toThousandths(row.qcPendingQty);
       sums.set(row.binLocation.warehouseCode, sum);
     }
     return [...sums].map(([warehouseCode, sum]) => ({
       warehouseCode,
       warehouseName: names.get(warehouseCode) ?? null,
-      ...buckets(sum),
+      ...toQuantities(sum),
     }));
   },
 };

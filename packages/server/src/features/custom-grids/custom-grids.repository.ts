@@ -22,8 +22,8 @@ export function findGrid(db: DbOrTx, objectType: string, position: number): Prom
     .executeTakeFirst();
 }
 
-export async function insertGrid(db: DbOrTx, grid: NewCustomGrid): Promise<void> {
-  await db.insertInto('custom_grid').values(grid).execute();
+export async function insertGrids(db: DbOrTx, grids: readonly NewCustomGrid[]): Promise<void> {
+  if (grids.length > 0) await db.insertInto('custom_grid').values(grids).execute();
 }
 
 /** Stock of the batches with the key, per location (source batches.stockByLocation). */

@@ -3,10 +3,10 @@ import { customGridSchema, customGridTitlesAnswerSchema } from '@wms/contract';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
-import { errorOf } from '../bin-locations/bin-locations.test-helper.js';
+import { errorOf } from '../../../test/user-helper.js';
 import { newCustomGridRow, type CustomGridConfig } from './custom-grid-config.js';
 import { customGridSources } from './custom-grid-sources.js';
-import { insertGrid } from './custom-grids.repository.js';
+import { insertGrids } from './custom-grids.repository.js';
 
 describe('custom grids', () => {
   let t: TestApp;
@@ -110,7 +110,7 @@ describe('custom grids', () => {
           source,
           columns: definition.columns.map((c) => ({ label: c.name, name: c.name })),
         };
-        await insertGrid(t.app.ctx.db, newCustomGridRow(config, new Date().toISOString()));
+        await insertGrids(t.app.ctx.db, [newCustomGridRow(config, new Date().toISOString())]);
         const answer = await grid(`${objectType}/${index}/${samples[config.objectType]}`);
         expect(answer.rows.length, `${objectType} ${source}`).toBeGreaterThan(0);
         for (const row of answer.rows) expect(Object.keys(row)).toEqual(definition.columns.map((c) => c.name));

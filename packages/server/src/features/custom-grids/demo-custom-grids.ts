@@ -1,20 +1,21 @@
 import type { DbOrTx } from '../../db/database.js';
 import { newCustomGridRow, type CustomGridConfig } from './custom-grid-config.js';
-import { insertGrid } from './custom-grids.repository.js';
+import { insertGrids } from './custom-grids.repository.js';
+
+/** The on-hand and free-to-move columns that the stock grids share. */
+const stockColumns = [
+  { label: 'On hand', name: 'onHandQty' },
+  { label: 'Free to move', name: 'freeToMoveQty' },
+];
 
 /** Custom grids of the detail views, one or two per object type (features/custom-grids). */
-export const demoCustomGrids: CustomGridConfig[] = [
+const demoCustomGrids: CustomGridConfig[] = [
   {
     objectType: 'items',
     index: 0,
     title: 'Stock per warehouse',
     source: 'stockByWarehouse',
-    columns: [
-      { label: 'Warehouse', name: 'warehouseCode' },
-      { label: 'Name', name: 'warehouseName' },
-      { label: 'On hand', name: 'onHandQty' },
-      { label: 'Free to move', name: 'freeToMoveQty' },
-    ],
+    columns: [{ label: 'Warehouse', name: 'warehouseCode' }, { label: 'Name', name: 'warehouseName' }, ...stockColumns],
   },
   {
     objectType: 'items',
@@ -34,24 +35,14 @@ export const demoCustomGrids: CustomGridConfig[] = [
     index: 0,
     title: 'Items on this location',
     source: 'contentsByItem',
-    columns: [
-      { label: 'Item', name: 'itemCode' },
-      { label: 'Name', name: 'itemName' },
-      { label: 'On hand', name: 'onHandQty' },
-      { label: 'Free to move', name: 'freeToMoveQty' },
-    ],
+    columns: [{ label: 'Item', name: 'itemCode' }, { label: 'Name', name: 'itemName' }, ...stockColumns],
   },
   {
     objectType: 'batches',
     index: 0,
     title: 'Stock of this batch',
     source: 'stockByLocation',
-    columns: [
-      { label: 'Item', name: 'itemCode' },
-      { label: 'Location', name: 'binLocationCode' },
-      { label: 'On hand', name: 'onHandQty' },
-      { label: 'Free to move', name: 'freeToMoveQty' },
-    ],
+    columns: [{ label: 'Item', name: 'itemCode' }, { label: 'Location', name: 'binLocationCode' }, ...stockColumns],
   },
   {
     objectType: 'serials',
@@ -70,5 +61,8 @@ export const demoCustomGrids: CustomGridConfig[] = [
 
 /** Adds the demo grids (called by the demo seed). */
 export async function seedDemoCustomGrids(db: DbOrTx, at: string): Promise<void> {
-  for (const grid of demoCustomGrids) await insertGrid(db, newCustomGridRow(grid, at));
+  await insertGrids(
+    db,
+    demoCustomGrids.map((grid) => newCustomGridRow(grid, at)),
+  );
 }

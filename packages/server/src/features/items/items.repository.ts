@@ -1,5 +1,6 @@
-import { SqliteAdapter, sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.js';
+import { sql } from 'kysely';
+import { escapeLike } from '../../db/like.js';
+import type { DbOrTx, Dialect } from '../../db/database.js';
 import type { ItemRow } from '../../db/schema.js';
 
 /** Item reads (spec 01 section 7). Every code is matched through its lower-cased twin column. */
@@ -45,10 +46,6 @@ export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]): Prom
     .execute();
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 const suggestionColumns = ['id', 'code', 'visual_code', 'name', 'barcode', 'barcode2', 'barcode3'] as const;
 
 /** Items whose code starts with the text (the code index answers this without a scan). */
@@ -76,10 +73,15 @@ export function autocompleteByCodePrefix(db: DbOrTx, text: string, limit: number
  * the LIKE's; shorter texts have no trigram and scan the search_text index. On PostgreSQL the
  * pg_trgm index of migration 0006 serves the LIKE itself.
  */
-export function autocompleteByContains(db: DbOrTx, text: string, limit: number, excludeIds: readonly number[]) {
+export function autocompleteByContains(
+  db: DbOrTx,
+  dialect: Dialect,
+  text: string,
+  limit: number,
+  excludeIds: readonly number[],
+) {
   const pattern = `%${escapeLike(text)}%`;
-  // Kysely marks getExecutor internal, but it is the one place a handle tells its dialect.
-  const useTrigramIndex = db.getExecutor().adapter instanceof SqliteAdapter && [...text].length >= 3;
+  const useTrigramIndex = dialect === 'sqlite' && [...text].length >= 3;
   if (!useTrigramIndex) {
     let query = db
       .selectFrom('item')

@@ -133,6 +133,7 @@ export async function autocomplete(ctx: AppContext, text: string) {
   if (prefix.length < itemAutocompleteLimit) {
     const rest = await repository.autocompleteByContains(
       ctx.db,
+      ctx.dialect,
       key,
       itemAutocompleteLimit - prefix.length,
       prefix.map((r) => r.id),

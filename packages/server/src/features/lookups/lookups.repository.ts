@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * Batch, serial, business partner and order lookups. Batch, serial and partner codes match on
@@ -7,10 +8,6 @@ import type { DbOrTx } from '../../db/database.js';
  * lower-cased code (a padded key can not answer a contains), code-prefix matches first.
  * Orders match on `code_lower`.
  */
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const contains = (text: string) => `%${escapeLike(text)}%`;
 const startsWith = (text: string) => `${escapeLike(text)}%`;

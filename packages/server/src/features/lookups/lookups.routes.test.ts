@@ -12,7 +12,7 @@ import {
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
-import { errorOf } from '../bin-locations/bin-locations.test-helper.js';
+import { errorOf } from '../../../test/user-helper.js';
 
 describe('object lookups', () => {
   let t: TestApp;

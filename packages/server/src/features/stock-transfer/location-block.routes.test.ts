@@ -3,7 +3,7 @@ import { topics } from '@wms/contract';
 import type { HttpClient } from '../../../test/http-client.js';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { errorOf } from '../bin-locations/bin-locations.test-helper.js';
+import { errorOf } from '../../../test/user-helper.js';
 import { line, transferLines, wholeState } from './stock-transfer.test-helper.js';
 
 describe('POST /api/v1/bin_location/{code}/setBlockStockMovements/{block}', () => {

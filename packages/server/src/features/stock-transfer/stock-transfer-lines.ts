@@ -32,7 +32,11 @@ export interface PlannedLine {
   qcPending: number;
 }
 
-async function locationsByCode(tx: Tx, codes: readonly string[]): Promise<(code: string) => TransferLocationRow> {
+/** The locations of the codes in one query; the answer throws 404 unknownLocation for an unknown code. */
+export async function locationsByCode(
+  tx: Tx,
+  codes: readonly string[],
+): Promise<(code: string) => TransferLocationRow> {
   const rows = new Map(
     (await repository.findLocationsByCodeLowers(tx, codes.map(codeKey))).map((r) => [r.code_lower, r]),
   );
@@ -43,17 +47,12 @@ async function locationsByCode(tx: Tx, codes: readonly string[]): Promise<(code:
   };
 }
 
-/** The target location of a request, or 404 unknownLocation. */
-export async function resolveLocation(tx: Tx, code: string): Promise<TransferLocationRow> {
-  return (await locationsByCode(tx, [code]))(code);
-}
-
 const invalidLine = (index: number, field: string, reason: string, args: Record<string, unknown> = {}) =>
   unprocessable('invalidInput', { field: `lines.${index}.${field}`, reason, ...args });
 
 /**
- * Resolves every code of the lines (404 unknownLocation, unknownItemForCode, unknownBatch,
- * unknownSerial with the code) and checks each line: not to its own location
+ * Resolves every code of the lines (404 unknownLocation through the caller's location lookup,
+ * unknownItemForCode, unknownBatch, unknownSerial with the code) and checks each line: not to its own location
  * (sameSourceAndTarget {code}); a batch-managed item names its batch, a serial-managed item
  * (not managed by dispatch) its serial, and a serial moves quantity 1 (422 invalidInput {field,
  * reason}); a quantity is at least 0.001.
@@ -62,11 +61,8 @@ export async function resolveLines(
   tx: Tx,
   lines: LinesRequest['lines'],
   to: TransferLocationRow,
+  location: (code: string) => TransferLocationRow,
 ): Promise<Omit<PlannedLine, 'qcPending'>[]> {
-  const location = await locationsByCode(
-    tx,
-    lines.map((l) => l.fromLocation),
-  );
   const itemRows = await repository.findItemsByCodeLowers(
     tx,
     lines.map((l) => codeKey(l.item)),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../test/http-client.js';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { errorOf, signedInUserWithRoles } from '../bin-locations/bin-locations.test-helper.js';
+import { errorOf, signedInUserWithRoles } from '../../../test/user-helper.js';
 import { applyStockMovement } from '../stock/stock.service.js';
 import { batchIdOf, binIdOf, itemIdOf, stockOf } from '../stock/stock.test-helper.js';
 import {

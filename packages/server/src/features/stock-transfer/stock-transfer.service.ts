@@ -9,11 +9,11 @@ import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js'
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
 import { applyStockMovement } from '../stock/stock.service.js';
 import {
+  locationsByCode,
   movedLines,
   movementLines,
   planLines,
   resolveLines,
-  resolveLocation,
   type LinesRequest,
   type PlannedLine,
 } from './stock-transfer-lines.js';
@@ -62,15 +62,18 @@ async function moveStock(
 }
 
 async function planRequest(tx: Tx, request: LinesRequest) {
-  const to = await resolveLocation(tx, request.toLocation);
-  const planned = await planLines(tx, await resolveLines(tx, request.lines, to));
+  // The target and every source location in one query; an unknown target is reported first.
+  const location = await locationsByCode(tx, [request.toLocation, ...request.lines.map((l) => l.fromLocation)]);
+  const to = location(request.toLocation);
+  const planned = await planLines(tx, await resolveLines(tx, request.lines, to, location));
   return { to, planned };
 }
 
 /** The free-to-move content of the location as lines (QC-pending, released and picked stock stay). */
 async function planLocation(tx: Tx, request: LocationRequest) {
-  const from = await resolveLocation(tx, request.fromLocation);
-  const to = await resolveLocation(tx, request.toLocation);
+  const location = await locationsByCode(tx, [request.fromLocation, request.toLocation]);
+  const from = location(request.fromLocation);
+  const to = location(request.toLocation);
   if (from.id === to.id) throw unprocessable('sameSourceAndTarget', { code: from.code });
   const planned: PlannedLine[] = [];
   for (const row of await repository.stockRowsOfLocation(tx, from.id)) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.js';
 import type { DataTableColumn } from '../../components/data-table/data-table-columns.js';
 import { ObjectLink } from '../../components/object-link/ObjectLink.js';
-import { formatDate } from './format-date.js';
+import { formatDate } from '../../components/object-dialogs/format.js';
 import { formatNumber } from './format-number.js';
 import { itemQueries, type ItemOpenDocument } from './queries.js';
 

@@ -6,7 +6,7 @@ import { useDeviceConfig } from '../../platform/device-config.js';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { printItemLabels, type LabelSize } from './item-actions-api.js';
-import { serverPrinterId } from './label-printer.js';
+import { serverPrinterId } from '../../components/object-dialogs/format.js';
 import { maxLabelCount, parseLabelCount } from './prompt-values.js';
 import type { Questions } from './useQuestions.js';
 

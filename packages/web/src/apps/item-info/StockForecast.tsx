@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { forecastStock, localToday, stockLevels } from './forecast-stock.js';
-import { formatDate } from './format-date.js';
+import { formatDate } from '../../components/object-dialogs/format.js';
 import { formatNumber } from './format-number.js';
 import { itemQueries } from './queries.js';
 

@@ -1,3 +1,5 @@
+import { parseLabelCount as parseCount } from '../../components/object-dialogs/format.js';
+
 /**
  * Readers of prompt answers (spec 01 section 5). Both accept a decimal comma, as typed on a
  * Dutch, German or Polish keyboard.
@@ -17,10 +19,7 @@ export const maxLabelCount = 1000;
 
 /** A label count: a whole number; 0, empty, cancelled or anything else is 0 (prints nothing). */
 export function parseLabelCount(text: string | null): number {
-  if (text === null) return 0;
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return 0;
-  return Math.min(Number(trimmed), maxLabelCount);
+  return text === null ? 0 : Math.min(parseCount(text), maxLabelCount);
 }
 
 /** A min/max stock field: empty is null, otherwise a non-negative float; undefined when invalid. */

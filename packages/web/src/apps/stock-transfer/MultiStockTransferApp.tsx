@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js';
 import { notify } from '../../platform/notifications.js';
@@ -6,7 +6,7 @@ import { ActionButton, HandheldScreen } from './HandheldScreen.js';
 import { LineList } from './LineList.js';
 import { collectLine, initialMultiTransferState, multiTransferSteps } from './multi-transfer-workflow.js';
 import { TransferSummary } from './TransferSummary.js';
-import { useQcConfirmation } from './useQcConfirmation.js';
+import { useQcStepOptions } from './useQcConfirmation.js';
 import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';
 
 /** Steps between two lines, where the target may be chosen. */
@@ -18,21 +18,12 @@ const betweenLines = new Set(['from', 'item']);
  */
 export function MultiStockTransferApp() {
   const { t } = useTranslation('stockTransfer');
-  const qc = useQcConfirmation();
-  const ask = useRef(qc.ask);
-  ask.current = qc.ask;
-  const reason = useRef('');
-  reason.current = t('qcBlockReason');
+  const qc = useQcStepOptions();
   const [confirmDrop, setConfirmDrop] = useState(false);
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
     appId: 'multiStockTransfer',
-    steps: (keeper) =>
-      multiTransferSteps({
-        keeper,
-        confirmQc: (locations) => ask.current(locations),
-        qcReason: () => reason.current,
-      }),
+    steps: (keeper) => multiTransferSteps({ keeper, confirmQc: qc.confirmQc, qcReason: qc.qcReason }),
     initial: initialMultiTransferState,
     start: 'from',
     onFinish: (state, controls) => {

@@ -1,10 +1,9 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, HandheldScreen } from './HandheldScreen.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';
 import { initialTransferState, nextTransferState } from './transfer-state.js';
 import { TransferSummary } from './TransferSummary.js';
-import { useQcConfirmation } from './useQcConfirmation.js';
+import { useQcStepOptions } from './useQcConfirmation.js';
 import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';
 
 /**
@@ -15,20 +14,11 @@ import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkf
  */
 export function StockTransferApp() {
   const { t } = useTranslation('stockTransfer');
-  const qc = useQcConfirmation();
-  const ask = useRef(qc.ask);
-  ask.current = qc.ask;
-  const reason = useRef('');
-  reason.current = t('qcBlockReason');
+  const qc = useQcStepOptions();
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
     appId: 'stockTransfer',
-    steps: (keeper) =>
-      stockTransferSteps({
-        keeper,
-        confirmQc: (locations) => ask.current(locations),
-        qcReason: () => reason.current,
-      }),
+    steps: (keeper) => stockTransferSteps({ keeper, confirmQc: qc.confirmQc, qcReason: qc.qcReason }),
     initial: initialTransferState,
     start: 'from',
     onFinish: (state, controls) => {

@@ -1,77 +1,28 @@
 /** Demo-like fixtures of the stock transfer tests (workflow and components); never imported by the app. */
-import type { BinLocation, Item, ItemFindAnswer, LocationContentRow, Serial } from '@wms/contract';
-import type { HandheldServices } from '../../handheld/engine/types.js';
+import type { BinLocation, Item, LocationContentRow } from '@wms/contract';
+import {
+  contentRow as engineContentRow,
+  FakeServices,
+  makeBatch,
+  makeItem,
+  makeLocation,
+  makeSerial,
+} from '../../handheld/engine/testing/fakes.js';
 
 export function location(code: string, overrides: Partial<BinLocation> = {}): BinLocation {
-  return {
-    code,
-    visualCode: code,
-    warehouseCode: '01',
-    warehouseName: 'Main warehouse',
-    barcode: `BC-${code}`,
-    minimalStockLevel: null,
-    maximalStockLevel: null,
-    locationType: 'BULK',
-    physicalLocationType: 'NORMAL',
-    pickingStrategy: null,
-    active: true,
-    stockMovementRestricted: false,
-    blockStockMovements: false,
-    blockStockMovementsReason: null,
-    sortingCode: null,
-    countingSortingCode: null,
-    preferredOrderCode: null,
-    requiresCounting: 'NO',
-    readyForProcessing: false,
-    attributes: [],
-    version: 1,
-    ...overrides,
-  };
+  return makeLocation({ code, warehouseName: 'Main warehouse', barcode: `BC-${code}`, ...overrides });
 }
 
 export function item(code: string, overrides: Partial<Item> = {}): Item {
-  return {
+  return makeItem({
     code,
-    visualCode: code,
     name: `${code} name`,
-    secondName: null,
-    barcode: null,
-    barcode2: null,
-    barcode3: null,
-    barcodeInvQty: 1,
-    barcode2InvQty: 1,
-    barcode3InvQty: 1,
-    units: 'pcs',
-    groupName: null,
-    managedBy: 'NORMAL',
     serialManagedByDispatch: false,
-    avgPrice: null,
-    active: true,
-    isStockItem: true,
-    isSalesBomItem: false,
-    isProductionItem: false,
-    weightInMg: null,
-    productionIssueMethod: null,
-    productionMaterialToleranceValue: null,
-    productionMaterialToleranceType: null,
-    blockForQcType: null,
     hasBatch: false,
     serial: false,
-    receiptScanPreferences: {
-      scanExpirationDate: false,
-      scanManufacturingDate: false,
-      scanManufacturingBatch: false,
-      scanManufacturingSerial: false,
-    },
-    imagePath: null,
-    pdfPath: null,
-    mlToMg: null,
-    version: 1,
     ...overrides,
-  };
+  });
 }
-
-const buckets = (qty: number) => ({ onHandQty: qty, freeToMoveQty: qty, releasedQty: 0, pickQty: 0, qcPendingQty: 0 });
 
 /** A contents row of one item, with batches (code, qty) or serials (code, lot) beneath. */
 export function contentRow(
@@ -79,33 +30,14 @@ export function contentRow(
   qty: number,
   options: { batches?: [string, number][]; serials?: [string, string | null][] } = {},
 ): LocationContentRow {
-  const batches: LocationContentRow['batches'] = (options.batches ?? []).map(([code, batchQty]) => ({
-    code,
-    visualCode: code,
-    expirationDate: null,
-    ...buckets(batchQty),
-    serials: [],
-  }));
-  if (options.serials) {
-    batches.push({
-      code: null,
-      visualCode: null,
-      expirationDate: null,
-      ...buckets(options.serials.length),
-      serials: options.serials.map(([code, lot]) => ({
-        code,
-        visualCode: code,
-        lotCode: lot,
-        expirationDate: null,
-        ...buckets(1),
-      })),
-    });
-  }
-  return {
-    item: { code: of.code, visualCode: of.code, name: of.name, units: of.units },
-    ...buckets(qty),
-    batches,
-  };
+  const batches = (options.batches ?? []).map(([code, quantity]) => ({ code, quantity }));
+  const { serials } = options;
+  const row = engineContentRow(
+    of.code,
+    qty,
+    serials ? [...batches, { code: null, quantity: serials.length, serials }] : batches,
+  );
+  return { ...row, item: { code: of.code, visualCode: of.code, name: of.name, units: of.units } };
 }
 
 export const bolt = item('ITEM-001', {
@@ -140,74 +72,13 @@ export const contents: Record<string, LocationContentRow[]> = {
   '01-EMPTY': [],
 };
 
-const serials: Serial[] = [
-  {
-    code: 'SN-0001',
-    visualCode: 'SN-0001',
-    lotCode: 'LOT-A',
-    mnfLotCode: null,
-    mnfSerialCode: null,
-    internalSerialCode: null,
-    admissionDate: null,
-    manufacturingDate: null,
-    expirationDate: null,
-    qualityControlApprovedOrNotRequired: true,
-    itemCode: 'SERIAL-001',
-    itemName: scanner.name,
-  },
-];
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** The engine's services over the fixtures (codes and barcodes without case). */
-export function fakeServices(): HandheldServices & { calls: string[] } {
-  const calls: string[] = [];
-  return {
-    calls,
-    findItem: (code) => {
-      calls.push(`findItem ${code}`);
-      for (const candidate of [bolt, pills, scanner, drill]) {
-        const matchedBy = same(candidate.code, code)
-          ? 'CODE'
-          : candidate.barcode && same(candidate.barcode, code)
-            ? 'BARCODE'
-            : candidate.barcode2 && same(candidate.barcode2, code)
-              ? 'BARCODE2'
-              : null;
-        if (matchedBy) {
-          const quantity = matchedBy === 'BARCODE2' ? candidate.barcode2InvQty : 1;
-          return Promise.resolve<ItemFindAnswer>({ item: candidate, matchedBy, quantity });
-        }
-      }
-      return Promise.resolve(null);
-    },
-    findLocation: (code) => {
-      calls.push(`findLocation ${code}`);
-      return Promise.resolve(locations.find((l) => same(l.code, code) || same(l.barcode ?? '', code)) ?? null);
-    },
-    locationContents: (code) => {
-      calls.push(`locationContents ${code}`);
-      return Promise.resolve(contents[code] ?? []);
-    },
-    findBatches: (code, itemCode) =>
-      Promise.resolve(
-        same(code, 'B2025-014') && same(itemCode, 'BATCH-001')
-          ? [
-              {
-                code: 'B2025-014',
-                visualCode: 'B2025-014',
-                mnfBatchCode: null,
-                admissionDate: null,
-                manufacturingDate: null,
-                expirationDate: null,
-                qualityControlApprovedOrNotRequired: true,
-                itemCode: 'BATCH-001',
-                itemName: pills.name,
-              },
-            ]
-          : [],
-      ),
-    findSerials: (code, itemCode) =>
-      Promise.resolve(serials.filter((s) => same(s.code, code) && (!itemCode || same(s.itemCode, itemCode)))),
-  };
+export function fakeServices(): FakeServices {
+  const services = new FakeServices();
+  services.items = [bolt, pills, scanner, drill];
+  services.locations = locations;
+  services.contents = new Map(Object.entries(contents));
+  services.batches = [{ ...makeBatch('BATCH-001', 'B2025-014'), itemName: pills.name }];
+  services.serials = [{ ...makeSerial('SERIAL-001', 'SN-0001', 'LOT-A'), itemName: scanner.name }];
+  return services;
 }

@@ -63,3 +63,20 @@ export function useQcConfirmation(): { ask: (locations: string[]) => Promise<boo
   );
   return { ask, dialog };
 }
+
+/**
+ * The QC question as the options of the transfer steps (built once): `confirmQc` asks through the
+ * dialog, `qcReason` reads the block reason in the current language.
+ */
+export function useQcStepOptions(): {
+  confirmQc: (locations: string[]) => Promise<boolean>;
+  qcReason: () => string;
+  dialog: ReactNode;
+} {
+  const { t } = useTranslation('stockTransfer');
+  const { ask, dialog } = useQcConfirmation();
+  const reason = useRef('');
+  reason.current = t('qcBlockReason');
+  const qcReason = useCallback(() => reason.current, []);
+  return { confirmQc: ask, qcReason, dialog };
+}

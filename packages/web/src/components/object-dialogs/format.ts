@@ -1,24 +1,31 @@
 import type { PrinterChoice } from '../../platform/device-config.js';
 
-/** DD-MM-YYYY of a YYYY-MM-DD date or an ISO timestamp (spec 01 section 5); '' for none. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  if (value.length === 10) return `${match[3]}-${match[2]}-${match[1]}`;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return value;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(at.getDate())}-${pad(at.getMonth() + 1)}-${at.getFullYear()}`;
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function localDate(date: Date): string {
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
-/** DD-MM-YYYY HH:mm of an ISO timestamp, in local time. */
+/**
+ * A date as DD-MM-YYYY (spec 01 section 5). A plain date (YYYY-MM-DD) is taken as it is, without
+ * a time zone shift; a date-time is shown in local time. null or empty gives '', text that is no
+ * date is shown unchanged.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (plain) return `${plain[3]}-${plain[2]}-${plain[1]}`;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : localDate(date);
+}
+
+/** A date-time as DD-MM-YYYY HH:mm in local time (history rows); a plain date as formatDate. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return value;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatDate(value)} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${localDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** A quantity as shown: at most three decimals, no trailing zeros. */
@@ -34,8 +41,11 @@ export function parseLabelCount(text: string): number {
   return Number.parseInt(trimmed, 10);
 }
 
-/** The server printer id of a device printer choice; null for none (-1) or the browser's dialog. */
+/**
+ * The server printer of a device printer setting: a positive id (also when stored as digits);
+ * null for none (-1), the browser dialog ('PERIPHERAL') or anything else.
+ */
 export function serverPrinterId(choice: PrinterChoice): number | null {
-  const id = typeof choice === 'number' ? choice : Number.NaN;
-  return Number.isInteger(id) && id > 0 ? id : null;
+  const id = typeof choice === 'number' ? choice : /^\d+$/.test(choice.trim()) ? Number(choice.trim()) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }

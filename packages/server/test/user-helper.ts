@@ -1,5 +1,5 @@
 import type { Role } from '@wms/contract';
-import { HttpClient } from '../../../test/http-client.js';
+import { HttpClient } from './http-client.js';
 
 /**
  * Makes a user with exactly these roles through the admin users API and signs them in (the
