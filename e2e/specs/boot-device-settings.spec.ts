@@ -26,6 +26,18 @@ describe('device settings', () => {
     expect(await page.getByTestId('protected-toggles').count()).toBe(0);
     for (const tab of ['General', 'Actions', 'Permissions']) await page.getByRole('tab', { name: tab }).waitFor();
 
+    // A manager unlocks them on this device: empty credentials are refused, the operator stays signed in.
+    await page.getByTestId('protected-unlock').click();
+    const prompt = page.getByTestId('manager-verification');
+    await prompt.getByTestId('manager-verification-ok').click();
+    await prompt.getByText("No manager signed in: enter a manager's username and password.").waitFor();
+    await prompt.getByLabel('Manager username').fill('admin');
+    await prompt.getByLabel('Password').fill('admin');
+    await prompt.getByTestId('manager-verification-ok').click();
+    await prompt.waitFor({ state: 'detached' });
+    await page.getByTestId('protected-toggles').waitFor();
+    expect(await page.getByTestId('protected-unlocked-by').textContent()).toContain('Unlocked by admin');
+
     // A name with a slash is refused with a message.
     await page.locator('#device-name').fill('scanner/7');
     await page.getByTestId('device-settings-save').click();

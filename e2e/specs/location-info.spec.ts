@@ -208,7 +208,7 @@ describe('location information app', () => {
     });
   }
 
-  it('finds a location by suggestion, refreshes live, copies its code and refuses labels without a printer', async () => {
+  it('finds a location by suggestion, refreshes live, copies its code and prints labels on a chosen printer', async () => {
     const { context, page, errors } = await openLocationInfo(browser, desktop.viewport);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await page.getByTestId('location-search').fill('01-P01');
@@ -232,16 +232,29 @@ describe('location information app', () => {
     await page.locator('[data-testid="copy-code"][data-copied="true"]').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('01-P01-02');
 
-    // No printer on this device: nothing is sent, noPrinterSelected is shown; 0 labels ask nothing.
+    // 0 labels ask nothing. No printer on this device: the user chooses one of the server's,
+    // cancelling prints nothing, and a remembered choice is used without asking until reload.
     const actions = await openTab(page, 'actions');
     await actions.getByTestId('print-label').click();
     await page.getByTestId('count-prompt').getByTestId('label-count').fill('0');
     await page.getByTestId('count-prompt').getByTestId('print').click();
     await page.getByTestId('count-prompt').waitFor({ state: 'detached' });
     expect(await page.getByTestId('notification').count()).toBe(0);
+    const choice = page.getByTestId('printer-choice');
     await actions.getByTestId('print-label').click();
     await page.getByTestId('count-prompt').getByTestId('print').click();
-    await page.getByTestId('notification').getByText('No printer selected.').waitFor();
+    await choice.getByTestId('printer-choice-cancel').click();
+    await choice.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('notification').count()).toBe(0);
+    await actions.getByTestId('print-label').click();
+    await page.getByTestId('count-prompt').getByTestId('print').click();
+    await choice.locator('select').selectOption({ label: 'Test printer' });
+    await choice.getByTestId('printer-choice-ok').click();
+    await page.getByTestId('notification').getByText('1 label(s) sent to the printer.').waitFor();
+    await actions.getByTestId('print-label').click();
+    await page.getByTestId('count-prompt').getByTestId('print').click();
+    await page.getByTestId('notification').getByText('1 label(s) sent to the printer.').nth(1).waitFor();
+    expect(await choice.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

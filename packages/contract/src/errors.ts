@@ -29,6 +29,9 @@ export const errorKeys = [
   'transferTokenInvalid',
   'canNotTakeOverSessionToUnnamedDevice',
   'insufficientRoles',
+  // manager verification and printer choice (issue 6)
+  'noManagerLoggedIn',
+  'noPintersAvailable',
   // users
   'usernameTaken',
   'unknownUser',

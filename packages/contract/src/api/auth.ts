@@ -25,8 +25,9 @@ export const signinRequestSchema = z.object({
 export type SigninRequest = z.infer<typeof signinRequestSchema>;
 
 /** POST /api/v1/auth/verify: a manager confirms an action with their own credentials. */
+/** An empty username or password is refused with noManagerLoggedIn (422), not a 400. */
 export const verifyRequestSchema = z.object({
-  username: z.string().trim().min(1).max(200),
+  username: z.string().trim().max(200),
   password: z.string().max(1000),
   mfaToken: mfaTokenSchema,
   requiredRoles: z.array(roleSchema).max(200),

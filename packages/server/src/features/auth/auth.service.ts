@@ -65,6 +65,8 @@ export async function signOut(ctx: AppContext, token: string | undefined): Promi
  * whatever the outcome; failures count against the caller's address like failed sign-ins.
  */
 export async function verifyManager(ctx: AppContext, input: VerifyRequest, ip: string): Promise<VerifyAnswer> {
+  // A clearance always needs both: no empty password even where allowEmptyPassword is on.
+  if (input.username === '' || input.password === '') throw unprocessable('noManagerLoggedIn');
   const { user } = await checkCredentials(ctx, input, ip);
   await resetFailedSignins(ctx, ip);
   const held = new Set<Role>(expandRoles(rolesOf(user)));

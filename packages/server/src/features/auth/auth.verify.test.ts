@@ -48,6 +48,21 @@ describe('POST /api/v1/auth/verify (manager verification)', () => {
     expect(me.json.user.username).toBe('operator');
   });
 
+  it('answers 422 noManagerLoggedIn without a username or a password, and counts no failure', async () => {
+    for (const body of [
+      { username: '', password: 'manager', requiredRoles: [] },
+      { username: '  ', password: 'manager', requiredRoles: [] },
+      { username: 'manager', password: '', requiredRoles: [] },
+    ]) {
+      const answer = await verify(operator, body, '10.30.0.9');
+      expect(answer.status).toBe(422);
+      expect(answer.json.key).toBe('noManagerLoggedIn');
+    }
+    // Three empty attempts at SIGNIN_MAX_FAILURES 3 did not block the address.
+    const ok = await verify(operator, { username: 'manager', password: 'manager', requiredRoles: [] }, '10.30.0.9');
+    expect(ok.status).toBe(200);
+  });
+
   it('answers 403 insufficientRoles naming the missing roles', async () => {
     const answer = await verify(operator, {
       username: 'manager',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultDeviceConfig, saveDeviceConfig } from '../../platform/device-config.js';
 import { notify } from '../../platform/notifications.js';
+import { rememberPrinter } from '../../components/printer-choice/remembered-printer.js';
 import { ActionsTab } from './ActionsTab.js';
 import { demoItem, renderAt, stubFetch, type Call } from './test-support.js';
 
@@ -13,6 +14,7 @@ vi.mock('../../platform/session.js', () => ({
 vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
 
 let calls: Call[] = [];
+let serverPrinters: { id: number; name: string }[] = [];
 const posts = () => calls.filter((call) => call.method === 'POST');
 
 function setPrinter(choice: number | string) {
@@ -22,7 +24,13 @@ function setPrinter(choice: number | string) {
 beforeEach(() => {
   state.roles = ['information', 'barcodeSetup', 'itemManagedByEdit'];
   setPrinter(-1);
+  rememberPrinter(null);
+  serverPrinters = [];
   calls = stubFetch((method, url) => {
+    if (method === 'GET' && url === '/api/v1/printer/available')
+      return {
+        json: serverPrinters.map((printer) => ({ ...printer, printType: 'VOID', paper: 'LABEL', labelFormat: 'ZPL' })),
+      };
     if (method !== 'POST') return undefined;
     if (url === '/api/v1/item/label') return { json: { printed: 2, printer: 'Test printer' } };
     if (url === '/api/v1/item/ITEM-001/barcode') return { json: demoItem };
@@ -160,6 +168,52 @@ describe('printing labels', () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(screen.queryByTestId('question-input')).toBeNull();
     expect(posts()[0]!.body).toMatchObject({ jobs: [{ quantity: 1 }] });
+  });
+});
+
+describe('choosing a printer when the device has none', () => {
+  it('asks which server printer, prints there, and remembers the choice until reload', async () => {
+    serverPrinters = [
+      { id: 7, name: 'Test printer' },
+      { id: 9, name: 'Dock printer' },
+    ];
+    const user = renderActions();
+    await user.click(screen.getByTestId('print-quick'));
+    const choice = await screen.findByTestId('printer-choice');
+    await user.selectOptions(within(choice).getByRole('combobox'), '9');
+    await user.click(within(choice).getByTestId('printer-choice-ok'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toMatchObject({ printer: 9 });
+
+    await user.click(screen.getByTestId('print-quick'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]!.body).toMatchObject({ printer: 9 });
+    expect(screen.queryByTestId('printer-choice')).toBeNull();
+  });
+
+  it('asks again next time when remember is off, and prints nothing when cancelled', async () => {
+    serverPrinters = [{ id: 7, name: 'Test printer' }];
+    const user = renderActions();
+    await user.click(screen.getByTestId('print-quick'));
+    let choice = await screen.findByTestId('printer-choice');
+    await user.click(within(choice).getByLabelText('Remember until the page is reloaded'));
+    await user.click(within(choice).getByTestId('printer-choice-ok'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+
+    await user.click(screen.getByTestId('print-quick'));
+    choice = await screen.findByTestId('printer-choice');
+    await user.click(within(choice).getByTestId('printer-choice-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('printer-choice')).toBeNull());
+    expect(posts()).toHaveLength(1);
+    expect(notify).not.toHaveBeenCalledWith('danger', expect.anything());
+  });
+
+  it('says noPintersAvailable and prints nothing when the server has no printer', async () => {
+    const user = renderActions();
+    await user.click(screen.getByTestId('print-quick'));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('danger', 'errors:noPintersAvailable'));
+    expect(screen.queryByTestId('printer-choice')).toBeNull();
+    expect(posts()).toHaveLength(0);
   });
 });
 

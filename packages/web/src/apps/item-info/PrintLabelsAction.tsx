@@ -6,7 +6,7 @@ import { useDeviceConfig } from '../../platform/device-config.js';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { printItemLabels, type LabelSize } from './item-actions-api.js';
-import { serverPrinterId } from '../../components/object-dialogs/format.js';
+import { usePrinterChoice } from '../../components/printer-choice/usePrinterChoice.js';
 import { maxLabelCount, parseLabelCount } from './prompt-values.js';
 import type { Questions } from './useQuestions.js';
 
@@ -15,20 +15,16 @@ export const quickPrintCount = 1;
 
 /**
  * Label, large label and quick print (spec 01 sections 5 and 9) on the device's item label
- * printer (a server printer; none: noPrinterSelected). Label and large label ask how many; a
+ * printer, or one the user chooses (usePrinterChoice). Label and large label ask how many; a
  * count of 0, empty or not a whole number prints nothing.
  */
 export function PrintLabelsAction({ item, ask }: { item: Item; ask: Questions }) {
   const { t } = useTranslation('itemInfo');
   const { config } = useDeviceConfig();
   const [busy, setBusy] = useState(false);
+  const { choosePrinter, dialog } = usePrinterChoice();
 
   const print = async (size: LabelSize, quick: boolean) => {
-    const printer = serverPrinterId(config.defaultItemLabelPrinter);
-    if (printer === null) {
-      notify('danger', 'errors:noPrinterSelected');
-      return;
-    }
     const count = quick
       ? quickPrintCount
       : parseLabelCount(
@@ -40,6 +36,8 @@ export function PrintLabelsAction({ item, ask }: { item: Item; ask: Questions })
           }),
         );
     if (count === 0) return;
+    const printer = await choosePrinter(config.defaultItemLabelPrinter);
+    if (printer < 0) return;
     setBusy(true);
     try {
       const answer = await printItemLabels(size, printer, item.code, count);
@@ -77,6 +75,7 @@ export function PrintLabelsAction({ item, ask }: { item: Item; ask: Questions })
         {t('actions.print.quick')}
         {busy && <Spinner size="sm" className="ms-2" />}
       </Button>
+      {dialog}
     </div>
   );
 }

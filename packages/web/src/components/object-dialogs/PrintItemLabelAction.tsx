@@ -5,7 +5,7 @@ import { useDeviceConfig } from '../../platform/device-config.js';
 import { http } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { CountPrompt } from './CountPrompt.js';
-import { serverPrinterId } from './format.js';
+import { usePrinterChoice } from '../printer-choice/usePrinterChoice.js';
 
 interface PrintItemLabelActionProps {
   item: string;
@@ -22,14 +22,12 @@ export function PrintItemLabelAction({ item, batch, serial }: PrintItemLabelActi
   const { config } = useDeviceConfig();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { choosePrinter, dialog } = usePrinterChoice();
 
   const print = async (quantity: number) => {
     setAsking(false);
-    const printer = serverPrinterId(config.defaultItemLabelPrinter);
-    if (printer === null) {
-      notify('danger', 'errors:noPrinterSelected');
-      return;
-    }
+    const printer = await choosePrinter(config.defaultItemLabelPrinter);
+    if (printer < 0) return;
     setBusy(true);
     try {
       await http.post('/api/v1/item/label', { printer, jobs: [{ item, batch, serial, quantity }] });
@@ -60,6 +58,7 @@ export function PrintItemLabelAction({ item, batch, serial }: PrintItemLabelActi
         onCount={(count) => void print(count)}
         onCancel={() => setAsking(false)}
       />
+      {dialog}
     </>
   );
 }

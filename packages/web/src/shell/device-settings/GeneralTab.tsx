@@ -1,7 +1,10 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { deviceNameMaxLength, printerFields, type DeviceConfig } from '../../platform/device-config.js';
 import { useSession } from '../../platform/session.js';
+import { useManagerVerification } from '../../components/manager-verification/useManagerVerification.js';
 import { PrinterSelect } from './PrinterSelect.js';
 import { ProtectedToggles } from './ProtectedToggles.js';
 import { TtsSettings } from './TtsSettings.js';
@@ -11,10 +14,20 @@ interface Props {
   onChange: (patch: Partial<DeviceConfig>) => void;
 }
 
-/** Device name, the four default printers, text-to-speech and (for some users) the protected toggles. */
+/**
+ * Device name, the four default printers, text-to-speech and the protected toggles: shown to
+ * users with authEditProtectedDeviceSettings, or unlocked for this dialog by a manager who has it.
+ */
 export function GeneralTab({ draft, onChange }: Props) {
   const { t } = useTranslation('device');
   const { hasRole } = useSession();
+  const { verifyManager, dialog } = useManagerVerification();
+  const [unlockedBy, setUnlockedBy] = useState<string | null>(null);
+  const unlock = async () => {
+    const manager = await verifyManager(['authEditProtectedDeviceSettings']);
+    if (manager) setUnlockedBy(manager.username);
+  };
+  const mayEditProtected = hasRole('authEditProtectedDeviceSettings') || unlockedBy !== null;
   return (
     <>
       <Form.Group className="mb-3" controlId="device-name">
@@ -36,9 +49,23 @@ export function GeneralTab({ draft, onChange }: Props) {
         ))}
       </div>
       <TtsSettings voice={draft.TTSVoice} rate={draft.TTSRate} onChange={onChange} />
-      {hasRole('authEditProtectedDeviceSettings') && (
-        <ProtectedToggles config={draft} onChange={(name, value) => onChange({ [name]: value })} />
+      {mayEditProtected ? (
+        <>
+          {unlockedBy && (
+            <Form.Text as="p" data-testid="protected-unlocked-by">
+              <i className="bi bi-unlock me-1" aria-hidden="true" />
+              {t('protected.unlockedBy', { manager: unlockedBy })}
+            </Form.Text>
+          )}
+          <ProtectedToggles config={draft} onChange={(name, value) => onChange({ [name]: value })} />
+        </>
+      ) : (
+        <Button variant="outline-secondary" size="lg" onClick={() => void unlock()} data-testid="protected-unlock">
+          <i className="bi bi-shield-lock me-2" aria-hidden="true" />
+          {t('protected.unlock')}
+        </Button>
       )}
+      {dialog}
     </>
   );
 }

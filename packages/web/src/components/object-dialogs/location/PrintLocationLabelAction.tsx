@@ -6,7 +6,7 @@ import { useDeviceConfig } from '../../../platform/device-config.js';
 import { http } from '../../../platform/http.js';
 import { notify } from '../../../platform/notifications.js';
 import { CountPrompt } from '../CountPrompt.js';
-import { serverPrinterId } from '../format.js';
+import { usePrinterChoice } from '../../printer-choice/usePrinterChoice.js';
 import { ActionSection } from './ActionSection.js';
 
 type LabelKind = 'label' | 'large_label';
@@ -17,14 +17,12 @@ export function PrintLocationLabelAction({ location }: { location: BinLocation }
   const { config } = useDeviceConfig();
   const [asking, setAsking] = useState<LabelKind | null>(null);
   const [busy, setBusy] = useState(false);
+  const { choosePrinter, dialog } = usePrinterChoice();
 
   const print = async (kind: LabelKind, quantity: number) => {
     setAsking(null);
-    const printer = serverPrinterId(config.defaultPrinter);
-    if (printer === null) {
-      notify('danger', 'errors:noPrinterSelected');
-      return;
-    }
+    const printer = await choosePrinter(config.defaultPrinter);
+    if (printer < 0) return;
     setBusy(true);
     try {
       await http.post(`/api/v1/bin_location/${kind}`, { printer, locations: [{ code: location.code, quantity }] });
@@ -60,6 +58,7 @@ export function PrintLocationLabelAction({ location }: { location: BinLocation }
         onCount={(count) => asking && void print(asking, count)}
         onCancel={() => setAsking(null)}
       />
+      {dialog}
     </ActionSection>
   );
 }
