@@ -16,6 +16,7 @@ export default defineConfig({
       '/api/v1/ws': { target: server, ws: true, changeOrigin: true },
       '/api': { target: server, changeOrigin: true },
       '/translations': { target: server, changeOrigin: true },
+      '/userdata': { target: server, changeOrigin: true },
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },

@@ -275,6 +275,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'production',
     icon: 'stopwatch',
     condition: { appRole: 'production', extensions: ['production'] },
+    built: true,
   }),
   app({
     id: 'workConfirmationVerification',
@@ -282,6 +283,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'production',
     icon: 'patch-check',
     condition: { appRole: 'productionManager', extensions: ['production'] },
+    built: true,
   }),
   ...outboundApps(),
   ...importerApps(),
@@ -306,7 +308,7 @@ export const apps: readonly AppDefinition[] = [
   }),
 
   // Other
-  app({ id: 'myUserTasks', path: '/my_user_tasks', group: 'other', icon: 'list-task', condition: {} }),
+  app({ id: 'myUserTasks', path: '/my_user_tasks', group: 'other', icon: 'list-task', condition: {}, built: true }),
   app({ id: 'kanban', path: '/kanban', group: 'other', icon: 'kanban', condition: { appRole: 'kanban' } }),
   app({ id: 'about', path: '/about', group: 'other', icon: 'info-circle', condition: {} }),
   ...devApps(),
@@ -518,7 +520,7 @@ function toolApps(): AppDefinition[] {
     ),
     tool('languageManager', '/admin/language_manager', 'translate', { appRole: 'translationManager' }),
     tool('userSettings', '/user/settings', 'person-gear', {}, { built: true, allowedAsSubApp: true }),
-    tool('taskManager', '/taskmanager', 'person-workspace', { appRole: 'userTaskManager' }),
+    tool('taskManager', '/taskmanager', 'person-workspace', { appRole: 'userTaskManager' }, { built: true }),
     tool('serviceDiscovery', '/serviceDiscovery', 'broadcast-pin', { appRole: 'admin' }),
     tool('deliveryConfirmationConfig', '/admin/delivery_confirmation_config', 'check2-square', { appRole: 'admin' }),
     tool('restApi', '/admin/restApi', 'braces', { appRole: 'restApiConfigurator' }),

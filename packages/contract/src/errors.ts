@@ -99,6 +99,38 @@ export const errorKeys = [
   'sameSourceAndTarget',
   'idempotencyKeyRequired',
   'nothingToMove',
+  // media library and attachments (issue 6, capture)
+  'noGroupSelectedForLibrary',
+  'invalidPath',
+  'invalidFileName',
+  'attachmentTypeNotAllowed',
+  'attachmentContentMismatch',
+  'attachmentTooLarge',
+  'fileAlreadyExists',
+  // work time and production orders (issue 6, worktime)
+  'operationCompletedWithErrors',
+  'unknownWorkTimeEntry',
+  'workTimeAlreadyFlushed',
+  'workTimeAlreadyRunning',
+  'workTimeNotRunning',
+  'workTimeStillRunning',
+  'workCenterRequired',
+  'workOrderNotReleased',
+  'negativeWorkTimeQuantity',
+  'unknownWorkOrderPlan',
+  'warehouseInactive',
+  // user tasks, templates and worked time (issue 6, tasks)
+  'unknownUserTask',
+  'unknownUserTaskTemplate',
+  'unknownUserTaskButton',
+  'userTaskNotShared',
+  'userTaskFinished',
+  'claimedByOtherUser',
+  'workedTimeAlreadyRunning',
+  'noRunningWorkedTime',
+  'unknownWorkedTime',
+  'finishedBeforeStarted',
+  'workedTimeInFuture',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

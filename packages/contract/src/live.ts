@@ -110,6 +110,8 @@ export const liveMessageSchemas = {
   ITEM_CHANGED: z.object({ codes: z.array(z.string()) }),
   /** Refetch the locations' views (codes of the locations whose fields or contents changed). */
   BIN_LOCATION_CHANGED: z.object({ codes: z.array(z.string()) }),
+  /** Refetch work time tables and timers (ids of the entries created, changed, stopped, flushed or deleted). */
+  WORK_TIMES_CHANGED: z.object({ ids: z.array(z.number().int()) }),
 } as const;
 
 export type LiveMessageKind = keyof typeof liveMessageSchemas;

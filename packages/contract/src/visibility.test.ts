@@ -118,8 +118,12 @@ describe('the app registry', () => {
       'locationInfo',
       'locationStockTransfer',
       'multiStockTransfer',
+      'myUserTasks',
       'stockTransfer',
+      'taskManager',
       'userSettings',
+      'workConfirmation',
+      'workConfirmationVerification',
     ]);
   });
 
@@ -188,7 +192,11 @@ describe('app visibility', () => {
       'stockTransfer',
       'multiStockTransfer',
       'locationStockTransfer',
+      'workConfirmation',
+      'workConfirmationVerification',
       'userSettings',
+      'taskManager',
+      'myUserTasks',
     ]);
   });
 
@@ -232,6 +240,7 @@ describe('app visibility', () => {
       'multiStockTransfer',
       'locationStockTransfer',
       'userSettings',
+      'myUserTasks',
     ]);
   });
 
@@ -305,7 +314,11 @@ describe('app visibility', () => {
       'stockTransfer',
       'multiStockTransfer',
       'locationStockTransfer',
+      'workConfirmation',
+      'workConfirmationVerification',
       'userSettings',
+      'taskManager',
+      'myUserTasks',
     ]);
     expect(ids(visibleApps(apps, base, { builtOnly: true }))).toEqual([
       'dashboard',
@@ -314,7 +327,11 @@ describe('app visibility', () => {
       'stockTransfer',
       'multiStockTransfer',
       'locationStockTransfer',
+      'workConfirmation',
+      'workConfirmationVerification',
       'userSettings',
+      'taskManager',
+      'myUserTasks',
     ]);
     expect(visibleApps(apps, base, { builtOnly: false }).length).toBeGreaterThan(60);
   });

@@ -6,6 +6,9 @@ import { masterDataMigration } from './migrations/0003-master-data.js';
 import { printersMigration } from './migrations/0004-printers.js';
 import { customGridsMigration } from './migrations/0005-custom-grids.js';
 import { searchIndexMigration } from './migrations/0006-search-index.js';
+import { userTasksMigration } from './migrations/0007-user-tasks.js';
+import { productionMigration } from './migrations/0008-production.js';
+import { albumFilesMigration } from './migrations/0009-album-files.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -16,6 +19,9 @@ export const migrations: readonly VersionedMigration[] = [
   printersMigration,
   customGridsMigration,
   searchIndexMigration,
+  userTasksMigration,
+  productionMigration,
+  albumFilesMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -393,6 +393,159 @@ export interface ItemSearchTable {
   search_text: string;
 }
 
+/** Media library uploads (0009-album-files): who uploaded which file under temp/albums. */
+export interface AlbumFileTable {
+  id: Generated<number>;
+  path: string;
+  uploaded_by: number | null;
+  uploaded_at: string;
+}
+
+/** 0007-user-tasks: task templates; tags, users, parameters and buttons are JSON. */
+export interface UserTaskTemplateTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  priority: number;
+  border_color: string | null;
+  tags: string; // JSON string[]
+  users: string; // JSON number[]
+  parameters: string; // JSON Record<string, string>
+  buttons: string; // JSON UserTaskButton[]
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** 0007-user-tasks: a user task; title and text have their placeholders filled. */
+export interface UserTaskTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  priority: number;
+  border_color: string | null;
+  tags: string; // JSON string[]
+  parameters: string; // JSON Record<string, string>
+  buttons: string; // JSON UserTaskButton[]
+  template_id: number | null;
+  created_by_user_id: number | null;
+  claimed_by_user_id: number | null;
+  start_at: string | null;
+  finished_at: string | null;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserTaskUserTable {
+  task_id: number;
+  user_id: number;
+  position: number;
+}
+
+/** finished NULL = running; at most one running entry per user (partial unique index). */
+export interface UserTaskWorkedTimeTable {
+  id: Generated<number>;
+  task_id: number;
+  user_id: number;
+  message: string;
+  started: string;
+  finished: string | null;
+  version: Generated<number>;
+}
+
+export interface TaskButtonPressTable {
+  id: Generated<number>;
+  task_id: number;
+  button_id: string;
+  user_id: number;
+  params: string; // JSON string[]
+  pressed_at: string;
+}
+
+/** Work centers (resources), work orders, plans and work time entries (0008-production; features/production). */
+export interface WorkCenterTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  visual_code: string;
+  name: string;
+  active: Generated<number>;
+}
+
+export interface WorkOrderTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  visual_code: string;
+  item_id: number;
+  warehouse_id: number | null;
+  /** PLANNED, RELEASED or CLOSED. */
+  status: string;
+  planned_qty: number;
+  completed_qty: Generated<number>;
+  scrap_qty: Generated<number>;
+  /** The production order document (type PRODUCTION_ORDER) this work order belongs to. */
+  document_id: number | null;
+  sales_order_id: number | null;
+  work_order_plan_id: number | null;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkOrderStepTable {
+  id: Generated<number>;
+  work_order_id: number;
+  step_code: string;
+  step_code_lower: string;
+  step_number: number;
+  description: string | null;
+  planned_work_center_id: number | null;
+}
+
+export interface WorkOrderPlanTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  visual_code: string;
+  name: string;
+  item_id: number;
+  active: Generated<number>;
+}
+
+export interface WorkOrderPlanStepTable {
+  id: Generated<number>;
+  plan_id: number;
+  step_code: string;
+  step_number: number;
+  description: string | null;
+  planned_work_center_id: number | null;
+}
+
+export interface WorkTimeEntryTable {
+  id: Generated<number>;
+  work_order_id: number;
+  work_order_step_id: number;
+  work_center_id: number | null;
+  /** SETUP or WORK. */
+  work_time_type: string;
+  produced: number | null;
+  scrap: number | null;
+  start_time: string;
+  /** Null while running. */
+  end_time: string | null;
+  license_plate: string | null;
+  user_id: number;
+  flushed: Generated<number>;
+  flushed_at: string | null;
+  flush_error_key: string | null;
+  flush_error_args: string | null; // JSON
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -425,6 +578,18 @@ export interface Database {
   printer: PrinterTable;
   custom_grid: CustomGridTable;
   item_search: ItemSearchTable;
+  work_center: WorkCenterTable;
+  work_order: WorkOrderTable;
+  work_order_step: WorkOrderStepTable;
+  work_order_plan: WorkOrderPlanTable;
+  work_order_plan_step: WorkOrderPlanStepTable;
+  work_time_entry: WorkTimeEntryTable;
+  album_file: AlbumFileTable;
+  user_task_template: UserTaskTemplateTable;
+  user_task: UserTaskTable;
+  user_task_user: UserTaskUserTable;
+  user_task_worked_time: UserTaskWorkedTimeTable;
+  task_button_press: TaskButtonPressTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

@@ -8,15 +8,18 @@ import { registerBinLocationRoutes } from './bin-locations/bin-locations.routes.
 import { registerBroadcastRoutes } from './broadcasts/broadcasts.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
 import { registerCustomGridRoutes } from './custom-grids/custom-grids.routes.js';
+import { registerFileManagementRoutes } from './file-management/file-management.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
 import { registerItemActionRoutes } from './items/item-actions.routes.js';
 import { registerItemRoutes } from './items/items.routes.js';
 import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerPrinterRoutes } from './printers/printers.routes.js';
+import { registerProductionRoutes } from './production/production.routes.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
 import { registerStockTransferRoutes } from './stock-transfer/stock-transfer.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTranslationRoutes } from './translations/translations.routes.js';
+import { registerUserTaskRoutes } from './user-tasks/user-tasks.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
 import { registerUserdataRoutes } from './userdata/userdata.routes.js';
 
@@ -41,4 +44,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerLookupRoutes(app, ctx);
   registerCustomGridRoutes(app, ctx);
   registerStockTransferRoutes(app, ctx);
+  registerUserTaskRoutes(app, ctx);
+  registerProductionRoutes(app, ctx);
+  registerFileManagementRoutes(app, ctx);
 }

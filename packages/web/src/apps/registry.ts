@@ -24,6 +24,20 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
       default: module.LocationStockTransferApp,
     })),
   ),
+  workConfirmation: lazy(() =>
+    import('./work-confirmation/WorkConfirmationApp.js').then((module) => ({ default: module.WorkConfirmationApp })),
+  ),
+  workConfirmationVerification: lazy(() =>
+    import('./work-confirmation/WorkConfirmationVerificationApp.js').then((module) => ({
+      default: module.WorkConfirmationVerificationApp,
+    })),
+  ),
+  myUserTasks: lazy(() =>
+    import('./user-tasks/MyUserTasksApp.js').then((module) => ({ default: module.MyUserTasksApp })),
+  ),
+  taskManager: lazy(() =>
+    import('./user-tasks/TaskManagerApp.js').then((module) => ({ default: module.TaskManagerApp })),
+  ),
   userSettings: lazy(() =>
     import('./user-settings/UserSettingsApp.js').then((module) => ({ default: module.UserSettingsApp })),
   ),

@@ -48,6 +48,13 @@ describe('the HTTP error catalogue', () => {
     });
   });
 
+  it('412 without retryConflicts fails at once (the caller re-reads and retries itself)', () => {
+    expect(failureAction(call({ status: 412, attempt: 0, retryConflicts: false, silent: true }))).toEqual({
+      kind: 'fail',
+      notice: null,
+    });
+  });
+
   it('other 4xx show the server key; statuses without one show unknownNetworkError with the status', () => {
     for (const status of [400, 404, 409, 422])
       expect(failureAction(call({ status, key: 'notFound' }))).toMatchObject({ notice: { key: 'errors:notFound' } });

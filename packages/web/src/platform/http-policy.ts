@@ -31,6 +31,11 @@ export interface FailedCall {
   expectNetworkError: boolean;
   maxRetries: number;
   silent: boolean;
+  /**
+   * A 412 is sent again as it was (the server may have settled a race), up to 3 times; false for a
+   * caller that re-reads and re-applies its edit itself (saveUserTask), so no stale copy is resent.
+   */
+  retryConflicts?: boolean;
 }
 
 export const networkRetryDelayMs = 1000;
@@ -66,7 +71,8 @@ export function failureAction(call: FailedCall): FailureAction {
     case 410:
       return { kind: 'reload' };
     case 412:
-      if (call.attempt < optimisticLockMaxRetries) return { kind: 'retry', delayMs: optimisticLockRetryDelayMs };
+      if (call.retryConflicts !== false && call.attempt < optimisticLockMaxRetries)
+        return { kind: 'retry', delayMs: optimisticLockRetryDelayMs };
       return notify(danger(optimisticLockGiveUpKey));
     case 500:
       return notify(danger(`errors:${call.key ?? 'internalServerError'}`, call.args));

@@ -40,6 +40,8 @@ export interface RequestOptions {
   maxRetries?: number;
   /** No notification on error; the ApiError is thrown all the same. */
   silent?: boolean;
+  /** false: a 412 is not sent again as it was (the caller re-reads and retries itself). */
+  retryConflicts?: boolean;
   /** Sends an Idempotency-Key header: true makes a fresh one. */
   idempotencyKey?: string | true;
   headers?: Record<string, string>;
@@ -141,6 +143,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       expectNetworkError: options.expectNetworkError ?? false,
       maxRetries: options.maxRetries ?? 0,
       silent: options.silent ?? false,
+      retryConflicts: options.retryConflicts ?? true,
     });
     if (action.kind === 'retry') {
       await sleep(action.delayMs);

@@ -101,6 +101,7 @@ export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects)
     case 'SESSION_CLOSED':
     case 'ITEM_CHANGED':
     case 'BIN_LOCATION_CHANGED':
+    case 'WORK_TIMES_CHANGED':
       // Peripherals, the sessions screen and the item and location views listen through useLiveMessage.
       break;
   }

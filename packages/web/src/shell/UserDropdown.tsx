@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LazyMediaLibraryModal } from '../components/capture/LazyMediaLibraryModal.js';
 import { useDeviceConfig } from '../platform/device-config.js';
 import { setErrorHistoryShown } from '../platform/notifications.js';
 import { useSession } from '../platform/session.js';
@@ -30,17 +31,18 @@ function useDeviceIdentificationShortcut(enabled: boolean, toggle: () => void): 
 /**
  * The user menu of the title bar (spec 02 section 2): user name, user settings, device settings,
  * error history, device identification, force fullscreen, translation editing (translation
- * managers), reload and logout. Peripherals, time measurements and the media library come with
+ * managers), the media library, reload and logout. Peripherals and time measurements come with
  * their issues.
  */
 export function UserDropdown() {
-  const { t } = useTranslation(['shell', 'common']);
+  const { t } = useTranslation(['shell', 'common', 'capture']);
   const { me, hasRole, signOut } = useSession();
   const { config } = useDeviceConfig();
   const fullscreen = useForceFullscreen();
   const translationEditing = useTranslationEditing();
   const [deviceSettingsShown, setDeviceSettingsShown] = useState(false);
   const [identificationShown, setIdentificationShown] = useState(false);
+  const [mediaLibraryShown, setMediaLibraryShown] = useState(false);
   const named = config.deviceName !== '';
   const toggleIdentification = useCallback(() => setIdentificationShown((shown) => !shown), []);
   useDeviceIdentificationShortcut(named, toggleIdentification);
@@ -69,6 +71,10 @@ export function UserDropdown() {
           <Dropdown.Item as="button" onClick={() => setDeviceSettingsShown(true)} data-testid="device-settings-item">
             <AppIcon name="gear" className="me-2" />
             {t('common:deviceSettings')}
+          </Dropdown.Item>
+          <Dropdown.Item as="button" onClick={() => setMediaLibraryShown(true)} data-testid="media-library-item">
+            <AppIcon name="images" className="me-2" />
+            {t('capture:library.title')}
           </Dropdown.Item>
           <Dropdown.Item as="button" onClick={() => setErrorHistoryShown(true)} data-testid="error-history-item">
             <AppIcon name="exclamation-triangle" className="me-2" />
@@ -114,6 +120,7 @@ export function UserDropdown() {
         </Dropdown.Menu>
       </Dropdown>
       {deviceSettingsShown && <LazyDeviceSettingsDialog show onHide={() => setDeviceSettingsShown(false)} />}
+      {mediaLibraryShown && <LazyMediaLibraryModal onHide={() => setMediaLibraryShown(false)} />}
       <DeviceIdentificationModal show={identificationShown} onHide={() => setIdentificationShown(false)} />
     </>
   );

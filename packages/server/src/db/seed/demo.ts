@@ -4,6 +4,8 @@ import { nowIso } from '../../util/time.js';
 import type { Db } from '../database.js';
 import { seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoPrinters } from './demo-printers.js';
+import { seedDemoProduction } from './demo-production.js';
+import { seedDemoUserTasks } from './demo-user-tasks.js';
 import { demoUsers } from './demo-users.js';
 
 const demoSettings: SystemSettings = {
@@ -64,6 +66,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .execute();
     await seedDemoMasterData(tx, at);
     await seedDemoPrinters(tx, at);
+    await seedDemoUserTasks(tx, at);
+    await seedDemoProduction(tx, at);
   });
   return true;
 }

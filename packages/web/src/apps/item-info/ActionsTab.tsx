@@ -6,6 +6,7 @@ import { useSession } from '../../platform/session.js';
 import { BarcodeAction } from './BarcodeAction.js';
 import { ManagedByAction } from './ManagedByAction.js';
 import { PrintLabelsAction } from './PrintLabelsAction.js';
+import { ProductionOrderAction } from './ProductionOrderAction.js';
 import { UploadImageAction } from './UploadImageAction.js';
 import { useQuestions } from './useQuestions.js';
 
@@ -25,7 +26,8 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 /**
  * Actions (spec 01 sections 2, 4 and 5), each shown only to the role it needs (the server checks
  * too): change management type (itemManagedByEdit), set barcodes and upload an image
- * (barcodeSetup), print labels (everyone who sees the app).
+ * (barcodeSetup), print labels (everyone who sees the app), create a production order
+ * (itemAuthCreateProductionOrder).
  */
 export function ActionsTab({ item }: { item: Item }) {
   const { t } = useTranslation('itemInfo');
@@ -44,6 +46,11 @@ export function ActionsTab({ item }: { item: Item }) {
       {session.hasRole('itemManagedByEdit') && (
         <Section title={t('actions.managedBy.title')} testId="action-managed-by">
           <ManagedByAction item={item} ask={ask} />
+        </Section>
+      )}
+      {session.hasRole('itemAuthCreateProductionOrder') && (
+        <Section title={t('production:order.sectionTitle')} testId="action-production-order">
+          <ProductionOrderAction item={item} />
         </Section>
       )}
       {session.hasRole('barcodeSetup') && (

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useTranslation } from 'react-i18next';
+import { CameraScanButton } from '../capture/CameraScanButton.js';
 import { ScannerDialog } from './ScannerDialog.js';
 import { parseScannerInput } from './scanner-commands.js';
 import { useScannerCommands } from './useScannerCommands.js';
@@ -55,6 +56,11 @@ export function ScannerInput(props: ScannerInputProps) {
     const value = text;
     setText('');
     if (keepFocus) inputRef.current?.focus();
+    handleText(value);
+  };
+
+  /** Typed, scanned or read by the camera: the same handling. */
+  const handleText = (value: string) => {
     if (!value.trim()) return;
     const input = parseScannerInput(value);
     if (input.kind === 'scan') onScan(input.text);
@@ -80,6 +86,7 @@ export function ScannerInput(props: ScannerInputProps) {
             enterKeyHint="send"
             data-testid={testId}
           />
+          <CameraScanButton onScan={handleText} disabled={disabled} />
           <Button
             type="submit"
             variant="outline-secondary"

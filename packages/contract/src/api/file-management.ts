@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isoDateTime } from './common.js';
+
+/**
+ * File management: the media library's albums (spec 03 sections 2-3, 7, 9) under
+ * /api/v1/file_management/. Albums are folders under DATA_DIR/userdata/temp/albums/ named by
+ * their group; paths on the wire are relative to DATA_DIR/userdata and always start with
+ * `temp/albums` (albumsRootPath): `temp/albums` (the album list), `temp/albums/{group}` (an
+ * album), `temp/albums/{group}/{file}` (a file). Nothing deeper exists.
+ *
+ * - GET    contents?path&withContents   getContents: the entries of the root or of an album     signed in
+ * - POST   upload?path=temp/albums/{g}  uploadFile: multipart, field `file`, one attachment      signed in
+ * - POST   folder {path}                createFolder: a new (empty) album                        signed in
+ * - POST   move {oldPath, newPath}      moveObject: rename or move a file, or rename an album    uploader or admin; albums admin
+ * - DELETE object?path                 deleteObject: a file, or an album with its files         uploader or admin; albums admin
+ * - GET    /userdata/temp/albums/{group}/{file}   the file itself (thumbnails, downloads)          signed in
+ *
+ * Refusals: 400 noGroupSelectedForLibrary (an upload without an album), 400 invalidPath {path}
+ * (outside temp/albums, `..`, absolute, NUL, a symbolic link, too deep), 400 invalidFileName
+ * {name}, 422 attachmentTypeNotAllowed {extensions}, 422 attachmentContentMismatch {extension}
+ * (the bytes are not what the extension says, or an svg that is not svg XML), 413
+ * attachmentTooLarge {maxMb}, 409 fileAlreadyExists {path}, 404 notFound {path}, 403
+ * requestForbidden (not the uploader nor an admin). A refusal writes nothing.
+ */
+export const albumsRootPath = 'temp/albums';
+export const attachmentExtensions = ['png', 'jpg', 'jpeg', 'gif', 'svg', 'pdf'] as const;
+export type AttachmentExtension = (typeof attachmentExtensions)[number];
+export const attachmentMaxBytes = 5 * 1024 * 1024;
+
+/** An attachment (spec 03 section 3): the file's bytes as base64, its name and extension. */
+export const attachmentSchema = z.object({
+  blob: z.string(),
+  name: z.string(),
+  extension: z.enum(attachmentExtensions),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+const pathSchema = z.string().max(1000);
+
+export const fileContentsQuerySchema = z.object({
+  path: pathSchema.default(albumsRootPath),
+  withContents: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** One entry of a folder (the spec's Album: name, isDirectory, isHidden; plus what the library shows). */
+export const fileEntrySchema = z.object({
+  name: z.string(),
+  path: z.string(),
+  isDirectory: z.boolean(),
+  /** The name starts with '.'; the library does not show hidden albums or files. */
+  isHidden: z.boolean(),
+  /** Bytes (0 for a folder). */
+  size: z.number().int().nonnegative(),
+  modified: isoDateTime,
+  /** Where the file is served (null for a folder). */
+  url: z.string().nullable(),
+  /** The username of who uploaded the file; null for folders and files put there otherwise. */
+  uploadedBy: z.string().nullable(),
+  /** The file's bytes as base64 when asked withContents (null for folders and files over attachmentMaxBytes). */
+  contents: z.string().nullable(),
+});
+export type FileEntry = z.infer<typeof fileEntrySchema>;
+
+export const fileContentsAnswerSchema = z.object({ path: z.string(), entries: z.array(fileEntrySchema) });
+export type FileContentsAnswer = z.infer<typeof fileContentsAnswerSchema>;
+
+/** The album of an upload; missing or the root is 400 noGroupSelectedForLibrary. */
+export const fileUploadQuerySchema = z.object({ path: pathSchema.optional() });
+
+export const folderCreateRequestSchema = z.object({ path: pathSchema });
+export const moveObjectRequestSchema = z.object({ oldPath: pathSchema, newPath: pathSchema });
+export const deleteObjectQuerySchema = z.object({ path: pathSchema });
+
+/** The album path of a group. */
+export const albumPath = (group: string) => `${albumsRootPath}/${group}`;
+/** The URL a file of the library is served at. */
+export const albumFileUrl = (path: string) => `/userdata/${path.split('/').map(encodeURIComponent).join('/')}`;

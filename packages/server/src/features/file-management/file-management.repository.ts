@@ -1,0 +1,63 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Uploads of the media library (table album_file): who uploaded which file path. */
+type Db = Kysely<Database>;
+
+/** Paths below a folder: compared exactly (LIKE ignores case on SQLite), in characters on both databases. */
+const below = (folder: string) => {
+  const prefix = `${folder}/`;
+  return sql<boolean>`substr(album_file.path, 1, ${[...prefix].length}) = ${prefix}`;
+};
+
+export interface AlbumFileOwner {
+  path: string;
+  uploadedBy: number | null;
+  username: string | null;
+}
+
+/** The recorded uploads below a folder path (`{folder}/...`). */
+export async function findUploadsBelow(db: Db, folder: string): Promise<AlbumFileOwner[]> {
+  return db
+    .selectFrom('album_file')
+    .leftJoin('app_user', 'app_user.id', 'album_file.uploaded_by')
+    .select(['album_file.path', 'album_file.uploaded_by as uploadedBy', 'app_user.username'])
+    .where(below(folder))
+    .execute();
+}
+
+export async function findUpload(db: Db, path: string): Promise<AlbumFileOwner | undefined> {
+  return db
+    .selectFrom('album_file')
+    .leftJoin('app_user', 'app_user.id', 'album_file.uploaded_by')
+    .select(['album_file.path', 'album_file.uploaded_by as uploadedBy', 'app_user.username'])
+    .where('album_file.path', '=', path)
+    .executeTakeFirst();
+}
+
+/** Records an upload, replacing a row left behind by a file removed outside the library. */
+export async function recordUpload(db: Db, path: string, userId: number, at: string): Promise<void> {
+  await db.deleteFrom('album_file').where('path', '=', path).execute();
+  await db.insertInto('album_file').values({ path, uploaded_by: userId, uploaded_at: at }).execute();
+}
+
+export async function deleteUpload(db: Db, path: string): Promise<void> {
+  await db.deleteFrom('album_file').where('path', '=', path).execute();
+}
+
+export async function deleteUploadsBelow(db: Db, folder: string): Promise<void> {
+  await db.deleteFrom('album_file').where(below(folder)).execute();
+}
+
+/** Moves the record of one file; a stale row at the target is replaced. */
+export async function moveUpload(db: Db, oldPath: string, newPath: string): Promise<void> {
+  await db.deleteFrom('album_file').where('path', '=', newPath).execute();
+  await db.updateTable('album_file').set({ path: newPath }).where('path', '=', oldPath).execute();
+}
+
+/** Moves the records of every file below a folder to the same names below another. */
+export async function moveUploadsBelow(db: Db, oldFolder: string, newFolder: string): Promise<void> {
+  for (const row of await findUploadsBelow(db, oldFolder)) {
+    await moveUpload(db, row.path, newFolder + row.path.slice(oldFolder.length));
+  }
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { parseLiveMessage, topics } from '@wms/contract';
+import { useEffect, useRef } from 'react';
+import { useLiveConnected, useLiveConnection } from '../../platform/live.js';
+import { workTimesKey } from './work-time-api.js';
+
+/**
+ * Keeps work time tables and timers fresh (spec 03 section 7): subscribes to
+ * /topic/production/timer while the screen is open and refetches on WORK_TIMES_CHANGED; after a
+ * reconnect it refetches too, as messages sent meanwhile are lost.
+ */
+export function useWorkTimesLive(): void {
+  const queryClient = useQueryClient();
+  const connection = useLiveConnection();
+  const connected = useLiveConnected();
+  useEffect(() => {
+    if (!connection) return;
+    return connection.subscribe(topics.productionTimer(), (body) => {
+      if (parseLiveMessage(body)?.what === 'WORK_TIMES_CHANGED') {
+        void queryClient.invalidateQueries({ queryKey: workTimesKey });
+      }
+    });
+  }, [connection, queryClient]);
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) void queryClient.invalidateQueries({ queryKey: workTimesKey });
+    wasConnected.current = connected;
+  }, [connected, queryClient]);
+}
