@@ -11,12 +11,12 @@ import {
   moveObjectRequestSchema,
   okSchema,
 } from '@wms/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requirePrincipal, signedIn } from '../../http/access.js';
-import { AppError, badRequest } from '../../http/app-error.js';
+import { readSingleUpload } from '../../http/multipart-upload.js';
 import {
   albumForUpload,
   createFolder,
@@ -29,37 +29,7 @@ import {
 
 const tags = ['fileManagement'];
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
-const maxMb = attachmentMaxBytes / (1024 * 1024);
 const albumFileParamsSchema = z.object({ group: z.string().min(1).max(200), file: z.string().min(1).max(200) });
-
-const errorCode = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-
-const invalidUpload = () =>
-  badRequest('invalidInput', {
-    fields: [{ field: 'body.file', message: 'a multipart/form-data upload with one file in field "file"' }],
-  });
-
-/** The one file of field `file` (400 otherwise; 413 attachmentTooLarge {maxMb} over the limit). */
-async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
-  if (!request.isMultipart()) throw invalidUpload();
-  let upload: { fileName: string; bytes: Buffer } | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'file' || upload !== null) throw invalidUpload();
-      upload = { fileName: part.filename, bytes };
-    }
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'attachmentTooLarge', { maxMb });
-    if (code === 'FST_FILES_LIMIT') throw invalidUpload();
-    throw error;
-  }
-  if (upload === null) throw invalidUpload();
-  return upload;
-}
 
 /**
  * The media library (contract api/file-management.ts). Every route is open to signed-in users;
@@ -76,7 +46,12 @@ export function registerFileManagementRoutes(app: FastifyInstance, ctx: AppConte
       },
       async (request, reply) => {
         const album = albumForUpload(ctx, request.query.path);
-        const entry = await uploadFile(ctx, requirePrincipal(request), album, await readUpload(request));
+        const entry = await uploadFile(
+          ctx,
+          requirePrincipal(request),
+          album,
+          await readSingleUpload(request, { key: 'attachmentTooLarge', maxBytes: attachmentMaxBytes }),
+        );
         return reply.code(201).send(entry);
       },
     );

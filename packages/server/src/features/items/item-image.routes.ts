@@ -8,12 +8,12 @@ import {
   itemSchema,
   updateItemRequestSchema,
 } from '@wms/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { anyRole, signedIn } from '../../http/access.js';
-import { AppError, badRequest } from '../../http/app-error.js';
+import { readSingleUpload } from '../../http/multipart-upload.js';
 import {
   findItemImage,
   findStaticItemImage,
@@ -25,7 +25,6 @@ import {
 const tags = ['items'];
 /** Uploading and choosing item images is master-data editing, as setting barcodes is. */
 const masterDataEditing = anyRole('barcodeSetup');
-const maxMb = itemImageMaxBytes / (1024 * 1024);
 const staticFileParamSchema = z.object({ file: z.string().min(1).max(300) });
 
 function sendImage(reply: FastifyReply, image: ImageFile) {
@@ -35,35 +34,6 @@ function sendImage(reply: FastifyReply, image: ImageFile) {
     .header('cache-control', 'private, max-age=60')
     .header('x-content-type-options', 'nosniff')
     .send(fs.createReadStream(image.file));
-}
-
-const errorCode = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-
-const invalidUpload = () =>
-  badRequest('invalidInput', {
-    fields: [{ field: 'body.file', message: 'a multipart/form-data upload with one file in field "file"' }],
-  });
-
-/** The one file of field `file` of a multipart request (400 otherwise; 413 imageTooLarge over the limit). */
-async function readUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
-  if (!request.isMultipart()) throw invalidUpload();
-  let upload: { fileName: string; bytes: Buffer } | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'file' || upload !== null) throw invalidUpload();
-      upload = { fileName: part.filename, bytes };
-    }
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'imageTooLarge', { maxMb });
-    if (code === 'FST_FILES_LIMIT') throw invalidUpload();
-    throw error;
-  }
-  if (upload === null) throw invalidUpload();
-  return upload;
 }
 
 /**
@@ -81,7 +51,12 @@ export function registerItemImageRoutes(app: FastifyInstance, ctx: AppContext): 
         config: masterDataEditing,
         schema: { tags, params: itemCodeParamSchema, response: { 200: itemImageUploadAnswerSchema } },
       },
-      async (request) => uploadItemImage(ctx, request.params.code, await readUpload(request)),
+      async (request) =>
+        uploadItemImage(
+          ctx,
+          request.params.code,
+          await readSingleUpload(request, { key: 'imageTooLarge', maxBytes: itemImageMaxBytes }),
+        ),
     );
   });
 

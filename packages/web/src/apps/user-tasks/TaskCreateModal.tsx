@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserTaskCreateMode, UserTaskTemplate } from '@wms/contract';
 import { useState } from 'react';
-import { Button, Form, Modal, Nav, Tab } from 'react-bootstrap';
+import { Button, Form, Modal, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../platform/notifications.js';
 import { ButtonsEditor } from './ButtonsEditor.js';
@@ -9,6 +9,7 @@ import { ParametersEditor } from './ParametersEditor.js';
 import { userTaskQueries } from './queries.js';
 import { formFrom, requestFields } from './task-form.js';
 import { TaskFields } from './TaskFields.js';
+import { TaskTabsNav } from './TaskTabsNav.js';
 import { userTasksApi } from './user-tasks-api.js';
 import { UserMultiSelect } from './UserMultiSelect.js';
 
@@ -52,19 +53,7 @@ export function TaskCreateModal({ template, onClose }: TaskCreateModalProps) {
         </Modal.Header>
         <Modal.Body>
           <Tab.Container defaultActiveKey="general">
-            <Nav variant="underline" className="mb-3 column-gap-3 flex-nowrap overflow-auto">
-              <Nav.Item>
-                <Nav.Link eventKey="general">{t('tab.general')}</Nav.Link>
-              </Nav.Item>
-              <Nav.Item>
-                <Nav.Link eventKey="users" data-testid="task-create-tab-users">
-                  {t('tab.users')} ({values.users.length})
-                </Nav.Link>
-              </Nav.Item>
-              <Nav.Item>
-                <Nav.Link eventKey="buttons">{t('tab.buttons')}</Nav.Link>
-              </Nav.Item>
-            </Nav>
+            <TaskTabsNav testIdPrefix="task-create" users={values.users.length} buttons={values.buttons.length} />
             <Tab.Content>
               <Tab.Pane eventKey="general">
                 <div className="d-grid gap-3">

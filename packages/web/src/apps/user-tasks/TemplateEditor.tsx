@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { newTemplateId, type UserTaskTemplate } from '@wms/contract';
 import { useState } from 'react';
-import { Alert, Button, Form, Nav, Spinner, Tab } from 'react-bootstrap';
+import { Alert, Button, Form, Spinner, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js';
 import { useErrorText } from '../../components/object-dialogs/useErrorText.js';
@@ -11,6 +11,7 @@ import { ParametersEditor } from './ParametersEditor.js';
 import { userTaskTemplateQueries } from './queries.js';
 import { formFrom, requestFields, type TaskFormValues } from './task-form.js';
 import { TaskFields } from './TaskFields.js';
+import { TaskTabsNav } from './TaskTabsNav.js';
 import { userTasksApi } from './user-tasks-api.js';
 import { UserMultiSelect } from './UserMultiSelect.js';
 
@@ -101,21 +102,7 @@ function TemplateForm({ template, onSaved, onDeleted }: TemplateFormProps) {
       data-testid="template-form"
     >
       <Tab.Container defaultActiveKey="general">
-        <Nav variant="underline" className="mb-3 column-gap-3 flex-nowrap overflow-auto">
-          <Nav.Item>
-            <Nav.Link eventKey="general">{t('tab.general')}</Nav.Link>
-          </Nav.Item>
-          <Nav.Item>
-            <Nav.Link eventKey="users" data-testid="template-tab-users">
-              {t('tab.users')} ({values.users.length})
-            </Nav.Link>
-          </Nav.Item>
-          <Nav.Item>
-            <Nav.Link eventKey="buttons" data-testid="template-tab-buttons">
-              {t('tab.buttons')} ({values.buttons.length})
-            </Nav.Link>
-          </Nav.Item>
-        </Nav>
+        <TaskTabsNav testIdPrefix="template" users={values.users.length} buttons={values.buttons.length} />
         <Tab.Content>
           <Tab.Pane eventKey="general">
             <div className="d-grid gap-3">
