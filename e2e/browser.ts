@@ -16,12 +16,12 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium driven by playwright-core (no browser download). */
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium driven by playwright-core (no browser download), with any extra flags. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(chromiumPath)) {
     throw new Error(`${chromiumPath} is missing: run "bash scripts/ensure-chromium.sh"`);
   }
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs, ...extraArgs] });
 }
 
 /** Screenshots go to test-results/ (git-ignored) for a person to look at. */

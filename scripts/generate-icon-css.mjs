@@ -36,7 +36,10 @@ function scan(dir) {
     const file = `${dir}/${entry.name}`;
     if (entry.isDirectory()) scan(file);
     else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bbi-([a-z0-9-]+)/g)) if (m[1] in codes) used.add(m[1]);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bbi-([a-z0-9-]+)/g)) if (m[1] in codes) used.add(m[1]);
+      // <AppIcon name="upload" /> writes the class itself.
+      for (const m of text.matchAll(/<AppIcon\s+name="([a-z0-9-]+)"/g)) if (m[1] in codes) used.add(m[1]);
     }
   }
 }

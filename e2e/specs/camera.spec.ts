@@ -1,7 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromiumPath, launchBrowser, screenshotPath } from '../browser.js';
+import { launchBrowser, screenshotPath } from '../browser.js';
 import { writeFakeCameraVideo } from '../support/fake-camera-video.js';
 import { ApiSession, openLogin, submitLogin, waitSignedIn } from './login-support.js';
 
@@ -17,25 +17,13 @@ const username = 'camera-e2e';
 const eanText = '8712345000028';
 const qrText = 'ITEM-002';
 
-/** The flags of e2e/browser.ts plus a fake camera that plays the video and a permission UI that says yes. */
-async function launchWithFakeCamera(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+/** A fake camera that plays the video, and a permission UI that says yes. */
+function launchWithFakeCamera(video: string): Promise<Browser> {
+  return launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
 }
 
 async function signedInPage(
@@ -178,7 +166,7 @@ describe('camera: scanner box, picture box and media library', () => {
     expect(await uploader.page.getByTestId('media-delete-album').count()).toBe(0);
     await uploader.page.screenshot({ path: screenshotPath('media-library-360x640') });
     await tile.getByTestId('media-delete').click();
-    await uploader.page.getByTestId('confirm-yes').click();
+    await uploader.page.getByTestId('confirm').click();
     await uploader.page.getByTestId('media-empty').waitFor();
     await uploader.context.close();
 
@@ -190,7 +178,7 @@ describe('camera: scanner box, picture box and media library', () => {
     await administrator.page.getByTestId('name-dialog-save').click();
     await administrator.page.getByText(`Media library / ${album} renamed`).waitFor();
     await administrator.page.getByTestId('media-delete-album').click();
-    await administrator.page.getByTestId('confirm-yes').click();
+    await administrator.page.getByTestId('confirm').click();
     await administrator.page.getByTestId('media-new-album').waitFor();
     const albums = await admin.call('GET', '/api/v1/file_management/contents?path=temp/albums');
     expect(albums.body.entries.map((entry: { name: string }) => entry.name)).not.toContain(`${album} renamed`);

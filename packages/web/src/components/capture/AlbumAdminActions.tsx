@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { AppIcon } from '../../shell/menu/AppIcon.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from '../object-dialogs/ConfirmDialog.js';
 import { deleteObject, mediaLibraryQueries, moveObject } from './media-library-api.js';
 import { NameDialog } from './NameDialog.js';
 
@@ -63,7 +63,9 @@ export function AlbumAdminActions({ group, onChanged }: { group: string; onChang
       <ConfirmDialog
         show={deleting}
         message={t('library.deleteAlbumConfirm', { name: group })}
-        onAnswer={(yes) => void handleDelete(yes)}
+        confirmLabel={t('common:delete')}
+        onConfirm={() => void handleDelete(true)}
+        onCancel={() => void handleDelete(false)}
       />
     </>
   );

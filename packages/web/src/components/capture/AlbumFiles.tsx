@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
 import { useVisibleAlbums } from './AlbumPicker.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog } from '../object-dialogs/ConfirmDialog.js';
 import { FileTile } from './FileTile.js';
 import { deleteObject, mediaLibraryQueries, moveObject } from './media-library-api.js';
 import { NameDialog } from './NameDialog.js';
@@ -85,7 +85,9 @@ export function AlbumFiles({ group }: { group: string }) {
       <ConfirmDialog
         show={deleting !== null}
         message={t('library.deleteConfirm', { name: deleting?.name ?? '' })}
-        onAnswer={(yes) => void handleDelete(yes)}
+        confirmLabel={t('common:delete')}
+        onConfirm={() => void handleDelete(true)}
+        onCancel={() => void handleDelete(false)}
       />
     </>
   );
