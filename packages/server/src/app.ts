@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { createGroupCommit } from './db/group-commit.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/demo.js';
+import { seedDemoAlbums } from './features/file-management/demo-albums.js';
 import { registerFeatureRoutes } from './features/routes.js';
 import { createPrincipalResolver } from './features/auth/principal-resolver.js';
 import { SessionService } from './features/auth/session.service.js';
@@ -37,7 +38,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? openDatabase(config.databaseUrl);
   const ownsDatabase = !options.database;
   await migrateToLatest(database);
-  if (config.demoData) await seedDemoData(database.db);
+  // Demo albums only on the start that seeded the demo data: a deleted album stays deleted.
+  if (config.demoData && (await seedDemoData(database.db))) seedDemoAlbums(config.dataDir);
 
   const app = Fastify({
     logger: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../test/http-client.js';
 import { signIn } from '../../../test/session-helper.js';
+import { demoAlbums } from './demo-albums.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 const png = Buffer.from(
@@ -27,6 +28,9 @@ describe('file management (media library)', () => {
     t = await buildTestApp();
     [admin, operator, manager] = await Promise.all([signIn(t, 'admin'), signIn(t, 'operator'), signIn(t, 'manager')]);
     root = path.join(t.config.dataDir, 'userdata', 'temp', 'albums');
+    // The first start with demo data made the demo albums; these tests start from no albums.
+    expect(fs.readdirSync(root).sort()).toEqual([...demoAlbums].sort());
+    fs.rmSync(root, { recursive: true });
     outside = path.join(t.config.dataDir, 'outside');
     fs.mkdirSync(outside, { recursive: true });
     fs.writeFileSync(path.join(outside, 'secret.png'), png);
