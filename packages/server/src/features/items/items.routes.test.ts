@@ -8,6 +8,7 @@ import {
   itemSchema,
 } from '@wms/contract';
 import { signIn } from '../../../test/session-helper.js';
+import { newItemRow } from './item-rows.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
 
@@ -66,6 +67,29 @@ describe('item read API', () => {
         quantity: 20000,
         item: { code: 'LIQUID-001', mlToMg: 870, units: 'ml' },
       });
+    });
+    it('prefers a code to any barcode, then barcode 1, 2, 3, then the lowest code', async () => {
+      const at = new Date().toISOString();
+      await t.app.ctx.db
+        .insertInto('item')
+        .values([
+          newItemRow({ code: 'RANK-B', name: 'Rank B', barcodes: ['RANK-A', 'SHARED-2', null] }, at),
+          newItemRow({ code: 'RANK-A', name: 'Rank A', barcodes: [null, 'SHARED-1', 'SHARED-2'] }, at),
+          newItemRow({ code: 'RANK-C', name: 'Rank C', barcodes: [null, 'SHARED-1', null] }, at),
+        ])
+        .execute();
+      try {
+        const find = async (key: string) => (await operator.get(`/api/v1/item/find/${key}`)).json;
+        // RANK-A is an item's code and RANK-B's first barcode: the code wins.
+        expect(await find('rank-a')).toMatchObject({ matchedBy: 'CODE', item: { code: 'RANK-A' } });
+        // SHARED-2 is RANK-B's barcode 2 and RANK-A's barcode 3: barcode 2 wins.
+        expect(await find('shared-2')).toMatchObject({ matchedBy: 'BARCODE2', item: { code: 'RANK-B' } });
+        // SHARED-1 is barcode 2 of RANK-A and RANK-C: the lowest code wins.
+        expect(await find('SHARED-1')).toMatchObject({ matchedBy: 'BARCODE2', item: { code: 'RANK-A' } });
+      } finally {
+        // Other tests count the demo items.
+        await t.app.ctx.db.deleteFrom('item').where('code', 'in', ['RANK-A', 'RANK-B', 'RANK-C']).execute();
+      }
     });
     it('answers 404 unknownItemForCode with the code', async () => {
       const answer = await operator.get('/api/v1/item/find/NOPE-42');
