@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { runKeyLookup } from '../../db/compiled-lookup.js';
 import { escapeLike } from '../../db/like.js';
 
 /**
@@ -45,13 +46,20 @@ export function findLocationByCodeLower(db: DbOrTx, codeLower: string): Promise<
   return locations(db).where('b.code_lower', '=', codeLower).executeTakeFirst();
 }
 
-/** Locations whose code or barcode is the key (at most two: the code's and the barcode's owner). */
-export function findLocationsByCodeOrBarcode(db: DbOrTx, key: string): Promise<LocationRow[]> {
-  return locations(db)
-    .where((eb) => eb.or([eb('b.code_lower', '=', key), eb('b.barcode_lower', '=', key)]))
-    .orderBy('b.code_lower')
-    .limit(2)
-    .execute();
+/**
+ * The location whose code is the key, else the one whose barcode is (barcodes are unique): the
+ * code first, one index probe each, compiled once (a hot scan lookup).
+ */
+export async function findLocationByCodeOrBarcode(db: DbOrTx, key: string): Promise<LocationRow | undefined> {
+  const [byCode] = await runKeyLookup(db, 'location by code', (k) => locations(db).where('b.code_lower', '=', k), key);
+  if (byCode) return byCode;
+  const [byBarcode] = await runKeyLookup(
+    db,
+    'location by barcode',
+    (k) => locations(db).where('b.barcode_lower', '=', k).orderBy('b.code_lower').limit(1),
+    key,
+  );
+  return byBarcode;
 }
 
 export function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]): Promise<LocationRow[]> {

@@ -64,8 +64,7 @@ export async function loadBinLocation(db: DbOrTx, row: LocationRow): Promise<Bin
 /** find/{code}: by code or barcode, case-insensitive; a code match wins over a barcode match. */
 export async function findBinLocation(ctx: AppContext, code: string): Promise<BinLocation> {
   const key = codeKey(code);
-  const rows = await repository.findLocationsByCodeOrBarcode(ctx.db, key);
-  const row = rows.find((r) => r.code_lower === key) ?? rows.find((r) => r.barcode_lower === key);
+  const row = await repository.findLocationByCodeOrBarcode(ctx.db, key);
   if (!row) throw notFound('unknownLocation', { code });
   return loadBinLocation(ctx.db, row);
 }

@@ -1,4 +1,5 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
+import { runKeyLookup } from '../../db/compiled-lookup.js';
 import { escapeLike } from '../../db/like.js';
 import type { DbOrTx, Dialect } from '../../db/database.js';
 import type { ItemRow } from '../../db/schema.js';
@@ -9,54 +10,31 @@ export function findItemByCodeLower(db: DbOrTx, codeLower: string): Promise<Item
 }
 
 /**
- * The two lookups of a scanned code, compiled once per database by its own dialect (Kysely builds
- * and compiles a query on every call, which cost more than the index probe itself): by code, and
- * by the three barcodes ranked barcode 1, 2, 3, then by code.
- */
-interface LookupQueries {
-  byCode: CompiledQuery<ItemRow>;
-  byBarcode: CompiledQuery<ItemRow>;
-}
-
-const compiledLookups = new WeakMap<DbOrTx, LookupQueries>();
-
-function lookupQueries(db: DbOrTx): LookupQueries {
-  let queries = compiledLookups.get(db);
-  if (!queries) {
-    const key = '';
-    queries = {
-      byCode: db.selectFrom('item').selectAll().where('code_lower', '=', key).compile(),
-      byBarcode: db
-        .selectFrom('item')
-        .selectAll()
-        .where((eb) =>
-          eb.or([eb('barcode_lower', '=', key), eb('barcode2_lower', '=', key), eb('barcode3_lower', '=', key)]),
-        )
-        .orderBy(sql`case when barcode_lower = ${key} then 1 when barcode2_lower = ${key} then 2 else 3 end`)
-        .orderBy('code_lower')
-        .limit(20)
-        .compile(),
-    };
-    compiledLookups.set(db, queries);
-  }
-  return queries;
-}
-
-/** Runs a compiled lookup with the key in place of every string parameter (the limit stays). */
-async function runLookup(db: DbOrTx, query: CompiledQuery<ItemRow>, key: string): Promise<ItemRow[]> {
-  const parameters = query.parameters.map((value) => (typeof value === 'string' ? key : value));
-  return (await db.executeQuery<ItemRow>({ ...query, parameters })).rows;
-}
-
-/**
- * Items whose code is the key (codes are unique), else whose barcodes are: a code lookup is one
- * index probe, and a miss costs a few microseconds before the barcodes are asked. The caller picks
- * the best match of the rows (spec 01: a code wins over a barcode).
+ * Items whose code is the key (codes are unique), else whose barcodes are, ranked barcode 1, 2, 3,
+ * then by code: a code lookup is one index probe, and a miss costs a few microseconds before the
+ * barcodes are asked. The caller picks the best match of the rows (spec 01: a code wins).
  */
 export async function findItemsByCodeOrBarcode(db: DbOrTx, key: string): Promise<ItemRow[]> {
-  const { byCode, byBarcode } = lookupQueries(db);
-  const byCodeRows = await runLookup(db, byCode, key);
-  return byCodeRows.length > 0 ? byCodeRows : runLookup(db, byBarcode, key);
+  const byCode = await runKeyLookup(
+    db,
+    'item by code',
+    (k) => db.selectFrom('item').selectAll().where('code_lower', '=', k),
+    key,
+  );
+  if (byCode.length > 0) return byCode;
+  return runKeyLookup(
+    db,
+    'item by barcodes',
+    (k) =>
+      db
+        .selectFrom('item')
+        .selectAll()
+        .where((eb) => eb.or([eb('barcode_lower', '=', k), eb('barcode2_lower', '=', k), eb('barcode3_lower', '=', k)]))
+        .orderBy(sql`case when barcode_lower = ${k} then 1 when barcode2_lower = ${k} then 2 else 3 end`)
+        .orderBy('code_lower')
+        .limit(20),
+    key,
+  );
 }
 
 export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]): Promise<ItemRow[]> {
