@@ -12,6 +12,8 @@ const suffix = Date.now().toString(36);
 
 async function openApp(browser: Browser, username: string, viewport: typeof phone, path: string, testId: string) {
   const opened = await openLogin(browser, baseUrl, { viewport, deviceConfig: plainDevice });
+  // A wait that never ends names its locator instead of running into the test's time-out.
+  opened.page.setDefaultTimeout(15_000);
   await submitLogin(opened.page, username, username);
   await waitSignedIn(opened.page);
   await opened.page.goto(baseUrl + path);
@@ -57,7 +59,7 @@ describe('work confirmation (work time on work orders)', () => {
     await browser?.close();
   });
 
-  it('on a 360x640 phone: saves a good and a bad entry, Flush marks the bad row red, a timer stops in the modal', async () => {
+  it('on a 360x640 phone: saves a good and a bad entry, Flush marks the bad row red', async () => {
     const { context, page, errors } = await openApp(
       browser,
       worker,
@@ -108,10 +110,20 @@ describe('work confirmation (work time on work orders)', () => {
     const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
     expect(red).toBeGreaterThan(green);
     expect(red).toBeGreaterThan(blue);
-    await failedRow.getByTestId('flush-error').click();
-    await page.getByTestId('flush-error-tooltip').getByText('Choose a work center before booking.').waitFor();
+    // A tap shows the message. The flush's live message refetches the table once more, which may
+    // close a tooltip opened before it: tap again until the message shows.
+    const message = page.getByTestId('flush-error-tooltip').getByText('Choose a work center before booking.');
+    await expect
+      .poll(
+        async () => {
+          if (!(await message.isVisible())) await failedRow.getByTestId('flush-error').click();
+          await page.waitForTimeout(300);
+          return message.isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await page.screenshot({ path: screenshotPath('work-time-flush-error-360x640') });
-    await page.getByTestId('flush-error-tooltip').waitFor({ state: 'visible' });
     await failedRow.getByTestId('flush-error').click();
 
     const session = await ApiSession.signIn(baseUrl, serverVersion, worker);
@@ -127,6 +139,20 @@ describe('work confirmation (work time on work orders)', () => {
     const goodRow = table.locator('tr[data-row-id]').filter({ hasText: 'MILL' });
     expect(await goodRow.getByTestId('work-time-edit').count()).toBe(0);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('on a 360x640 phone: a started timer stops in the full-screen time measurements modal', async () => {
+    const { context, page, errors } = await openApp(
+      browser,
+      worker,
+      phone,
+      '/production/work_confirmation',
+      'work-confirmation-own',
+    );
+    const dialog = page.getByTestId('work-time-dialog');
+    const session = await ApiSession.signIn(baseUrl, serverVersion, worker);
     // A timer: Start without an end, then Stop it in the full-screen time measurements modal.
     await page.getByTestId('work-time-new').click();
     await chooseOrderAndStep(page, 'WO-3002', 'WO-3002', 'PACK');
@@ -157,7 +183,7 @@ describe('work confirmation (work time on work orders)', () => {
     expect(stopped.find((e) => e.workOrderStep === 'PACK')?.endTime).toEqual(expect.any(String));
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 
   it('on a 1280x800 desktop: the verification table shows every user and refreshes live', async () => {
     const { context, page, errors } = await openApp(
