@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/app-error.js';
 import type { StockMovementLine } from '../stock/stock.service.js';
+import { findBatchOfItem, findSerialOfItem } from '../items/item-actions.repository.js';
 import * as repository from './stock-transfer.repository.js';
 import type { TransferItemRow, TransferLocationRow } from './stock-transfer.repository.js';
 
@@ -83,9 +84,9 @@ export async function resolveLines(
       resolved.push(...(await unitsOfLot(tx, index, line.lot, line.quantity, item, from)));
       continue;
     }
-    const batch = line.batch === null ? null : await repository.findBatch(tx, item.id, paddedCodeKey(line.batch));
+    const batch = line.batch === null ? null : await findBatchOfItem(tx, item.id, paddedCodeKey(line.batch));
     if (line.batch !== null && !batch) throw notFound('unknownBatch', { code: line.batch });
-    const serial = line.serial === null ? null : await repository.findSerial(tx, item.id, paddedCodeKey(line.serial));
+    const serial = line.serial === null ? null : await findSerialOfItem(tx, item.id, paddedCodeKey(line.serial));
     if (line.serial !== null && !serial) throw notFound('unknownSerial', { code: line.serial });
     const quantity = toThousandths(line.quantity);
     if (quantity <= 0) throw invalidLine(index, 'quantity', 'quantityTooSmall');

@@ -27,26 +27,8 @@ export function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
 }
 export type TransferLocationRow = Awaited<ReturnType<typeof findLocationsByCodeLowers>>[number];
 
-export function findBatch(db: DbOrTx, itemId: number, codeKey: string) {
-  return db
-    .selectFrom('batch')
-    .select(['id', 'code'])
-    .where('item_id', '=', itemId)
-    .where('code_key', '=', codeKey)
-    .executeTakeFirst();
-}
-
 export function findBatchById(db: DbOrTx, id: number) {
   return db.selectFrom('batch').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
-}
-
-export function findSerial(db: DbOrTx, itemId: number, codeKey: string) {
-  return db
-    .selectFrom('serial')
-    .select(['id', 'code'])
-    .where('item_id', '=', itemId)
-    .where('code_key', '=', codeKey)
-    .executeTakeFirst();
 }
 
 /**
