@@ -40,7 +40,12 @@ export async function startProcess({ name, script, env = {}, readyPath = '/' }) 
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const preload = serverTimingOn ? ['--import', pathToFileURL(serverTimingScript).href] : [];
-  const child = spawn(process.execPath, [...preload, script], {
+  // BENCH_CPU_PROFILE_DIR=dir writes a V8 CPU profile of every process there when it exits
+  // (bench/profile-summary.mjs prints where the time went).
+  const profile = process.env.BENCH_CPU_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...preload, script], {
     cwd: repositoryDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,7 @@ import { SessionService } from './features/auth/session.service.js';
 import { SettingsService } from './features/config/settings.service.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
+import { registerDurableAnswers } from './http/durable-answers.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRequestGate } from './http/request-gate.js';
 import { requestLinesLogged, useLazyRequestLoggers } from './http/request-logger.js';
@@ -75,7 +76,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     db: database.db,
     dialect: database.dialect,
-    groupCommit: database.dialect === 'sqlite' ? createGroupCommit(database.db) : undefined,
+    groupCommit:
+      database.dialect === 'sqlite'
+        ? createGroupCommit(database.db, { durable: database.walSync?.durable })
+        : undefined,
     settings,
     sessions,
     live: live.hub,
@@ -83,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate('ctx', ctx);
 
+  registerDurableAnswers(app, database.walSync);
   await app.register(cookie);
   registerErrorHandler(app, messageFor, config.runtimeType === 'DEV');
   await registerOpenApi(app, config.version);

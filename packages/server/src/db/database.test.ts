@@ -27,7 +27,7 @@ describe('prepared statement cache', () => {
     const { default: SQLite } = await import('better-sqlite3');
     const { withStatementCache } = await import('./database.js');
     const sqlite = new SQLite(':memory:');
-    const cached = withStatementCache(sqlite, 2);
+    const cached = withStatementCache(sqlite, undefined, 2);
     cached.prepare('create table t (n integer)').run();
     cached.prepare('insert into t values (?), (?), (?)').run(1, 2, 3);
     const select = cached.prepare('select n from t order by n');

@@ -119,4 +119,35 @@ describe('group commit (SQLite)', () => {
     expect(await group.run(async (tx) => insert(tx, 4).then(() => 'ok'))).toBe('ok');
     expect(committed()).toEqual([4]);
   });
+
+  it('answers a batch only after durable() resolved, while the next batch already runs', async () => {
+    let flushed!: () => void;
+    const flushes: Promise<void>[] = [];
+    const durable = () => {
+      const flush = new Promise<void>((resolve) => (flushed = resolve));
+      flushes.push(flush);
+      return flush;
+    };
+    const group = createGroupCommit(handle.db, { durable });
+    let answered = false;
+    const first = group.run((tx) => insert(tx, 1)).then(() => (answered = true));
+    while (flushes.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Committed (a second connection sees it) but not answered until the flush is done.
+    expect(committed()).toEqual([1]);
+    expect(answered).toBe(false);
+    const releaseFirst = flushed;
+    // The next batch runs and commits meanwhile.
+    const second = group.run((tx) => insert(tx, 2));
+    while (flushes.length === 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(committed()).toEqual([1, 2]);
+    releaseFirst();
+    flushed();
+    await Promise.all([first, second]);
+    expect(answered).toBe(true);
+  });
+
+  it('fails the jobs of a batch whose flush failed', async () => {
+    const group = createGroupCommit(handle.db, { durable: () => Promise.reject(new Error('EIO')) });
+    await expect(group.run((tx) => insert(tx, 1))).rejects.toThrow('EIO');
+  });
 });

@@ -35,6 +35,11 @@ interface Job {
 export interface GroupCommitOptions {
   maxJobs?: number;
   maxMillis?: number;
+  /**
+   * Resolves when the commits made so far are on disk (wal-sync.ts): a batch's jobs are answered
+   * after it, while the next batch already runs. Without it COMMIT itself is taken as durable.
+   */
+  durable?: () => Promise<void>;
 }
 
 /** Answers the job with its outcome (a job the batch never ran is an error). */
@@ -84,8 +89,21 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
     } catch (error) {
       // BEGIN, a savepoint statement or COMMIT failed: the whole batch rolled back.
       for (const job of batch) job.outcome = { ok: false, error };
+      for (const job of batch) settle(job);
+      return;
     }
-    for (const job of batch) settle(job);
+    if (!options.durable) {
+      for (const job of batch) settle(job);
+      return;
+    }
+    // The flush overlaps the next batch; a failed flush fails every job of the batch (unknown outcome).
+    void options.durable().then(
+      () => batch.forEach(settle),
+      (error: unknown) => {
+        for (const job of batch) job.outcome = { ok: false, error };
+        batch.forEach(settle);
+      },
+    );
   }
 
   async function drain(): Promise<void> {

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Durable commits for the embedded SQLite database without an fsync on the event loop.
+ *
+ * SQLite's synchronous=FULL makes every COMMIT wait for an fsync of the WAL on the calling
+ * thread; for better-sqlite3 that is the one JavaScript thread, which then serves nobody for the
+ * 0.3-2 ms of the flush (it grows with the pages written). The server opens its connection with
+ * synchronous=NORMAL instead (a COMMIT writes the WAL without flushing it) and flushes the WAL
+ * itself, on libuv's thread pool, before it answers: `durable()` resolves once every commit made
+ * before the call is on disk. Answers wait for it (app.ts and group commit), so an answer never
+ * reports, and no client ever sees, a write that a power cut could take back: FULL's guarantee.
+ * One flush serves every commit made before it began, so under load flushes overlap the work of
+ * the next requests. A crash of the process alone loses nothing either way: committed frames are
+ * in the operating system's cache.
+ *
+ * Checkpoints (copying the WAL back into the database file, with its own fsyncs) run on a
+ * connection in a worker thread after flushes; the main connection keeps SQLite's automatic
+ * checkpoint only as a safety net for a WAL that grows past `safetyCheckpointPages`.
+ */
+export interface WalSync {
+  /** Called for each statement that may write (the statement cache does): the next durable() flushes. */
+  noteWrite(): void;
+  /** True when a commit may not be on disk yet. */
+  readonly pending: boolean;
+  /** Resolves when every commit made before the call is on disk. */
+  durable(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Pages of WAL after which the main connection checkpoints by itself (SQLite's default is 1,000). */
+export const safetyCheckpointPages = 10_000;
+/** Least time between two checkpoints of the worker. */
+const checkpointEveryMs = 200;
+
+/** The checkpoint worker: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
+const checkpointWorkerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file);
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  let result = null;
+  try {
+    result = db.pragma('wal_checkpoint(PASSIVE)')[0];
+  } catch (error) {
+    result = { error: String(error && error.message) };
+  }
+  parentPort.postMessage(result);
+});
+`;
+
+export function createWalSync(file: string): WalSync {
+  const walFile = `${file}-wal`;
+  let epoch = 0;
+  let syncedEpoch = 0;
+  let flushing: Promise<void> | null = null;
+  let handle: fs.promises.FileHandle | null = null;
+  let closed = false;
+
+  let worker: Worker | null = null;
+  let checkpointing = false;
+  let lastCheckpoint = 0;
+
+  function checkpointSoon(): void {
+    if (closed || checkpointing || performance.now() - lastCheckpoint < checkpointEveryMs) return;
+    checkpointing = true;
+    lastCheckpoint = performance.now();
+    if (!worker) {
+      const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+      worker = new Worker(checkpointWorkerSource, { eval: true, workerData: { file, driver } });
+      worker.unref();
+      worker.on('message', () => (checkpointing = false));
+      // A failed checkpoint is retried after the next flush; the safety net stays.
+      worker.on('error', () => {
+        worker = null;
+        checkpointing = false;
+      });
+    }
+    worker.postMessage('checkpoint');
+  }
+
+  async function openWal(): Promise<fs.promises.FileHandle | null> {
+    if (handle) return handle;
+    try {
+      handle = await fs.promises.open(walFile, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    // The WAL's directory entry must survive a power cut too (once: the file stays while we are open).
+    const dir = await fs.promises.open(path.dirname(walFile), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+    return handle;
+  }
+
+  async function flush(): Promise<void> {
+    const upTo = epoch;
+    const wal = await openWal();
+    await wal?.datasync();
+    syncedEpoch = Math.max(syncedEpoch, upTo);
+    checkpointSoon();
+  }
+
+  /** An arrow function: group commit is handed it unbound. */
+  const durable = async (): Promise<void> => {
+    const target = epoch;
+    while (syncedEpoch < target) {
+      // A flush that began before our commit may not cover it: wait for it, then flush again.
+      flushing ??= flush().finally(() => (flushing = null));
+      await flushing;
+    }
+  };
+
+  return {
+    noteWrite() {
+      epoch++;
+    },
+    get pending() {
+      return syncedEpoch < epoch;
+    },
+    durable,
+    async close() {
+      closed = true;
+      while (flushing) await flushing;
+      await handle?.close();
+      handle = null;
+      if (worker) {
+        const stopped = new Promise((resolve) => worker?.once('exit', resolve));
+        worker.postMessage('close');
+        await stopped;
+        worker = null;
+      }
+    },
+  };
+}
