@@ -26,8 +26,8 @@ export interface WalSync {
   noteWrite(): void;
   /** True when a commit may not be on disk yet. */
   readonly pending: boolean;
-  /** Resolves when every commit made before the call is on disk. */
-  durable(): Promise<void>;
+  /** Resolves when every commit made before the call is on disk (a bound function: pass it on as is). */
+  readonly durable: () => Promise<void>;
   close(): Promise<void>;
 }
 
