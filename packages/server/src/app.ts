@@ -8,6 +8,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { createGroupCommit } from './db/group-commit.js';
+import { createMasterDataCache } from './db/master-data-cache.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/demo.js';
 import { seedDemoAlbums } from './features/file-management/demo-albums.js';
@@ -80,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       database.dialect === 'sqlite'
         ? createGroupCommit(database.db, { durable: database.walSync?.durable })
         : undefined,
+    masterData: createMasterDataCache(database.db, database.dialect),
     settings,
     sessions,
     live: live.hub,

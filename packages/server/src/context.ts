@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { GroupCommit } from './db/group-commit.js';
+import type { MasterDataCache } from './db/master-data-cache.js';
 import type { SettingsService } from './features/config/settings.service.js';
 import type { SessionService } from './features/auth/session.service.js';
 import type { LiveHub } from './live/live-hub.js';
@@ -12,6 +13,8 @@ export interface AppContext {
   dialect: Dialect;
   /** SQLite only: write transactions that share one COMMIT (db/group-commit.ts); used by stock transfers. */
   groupCommit?: GroupCommit;
+  /** Kept answers of the hot item and location lookups, dropped when master data changes (SQLite). */
+  masterData: MasterDataCache;
   settings: SettingsService;
   sessions: SessionService;
   live: LiveHub;

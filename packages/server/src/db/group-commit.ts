@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db, Tx } from './database.js';
 
 /**
@@ -49,6 +49,10 @@ function settle(job: Job): void {
   else job.reject(outcome.error);
 }
 
+const savepoint = CompiledQuery.raw('savepoint group_commit_job');
+const rollbackToSavepoint = CompiledQuery.raw('rollback to savepoint group_commit_job');
+const releaseSavepoint = CompiledQuery.raw('release savepoint group_commit_job');
+
 /** Resolves after the event loop turned once (its I/O, so new requests, handled). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -59,14 +63,14 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
   let running = false;
 
   async function runJob(tx: Tx, job: Job): Promise<void> {
-    await sql`savepoint group_commit_job`.execute(tx);
+    await tx.executeQuery(savepoint);
     try {
       job.outcome = { ok: true, value: await job.work(tx) };
     } catch (error) {
       job.outcome = { ok: false, error };
-      await sql`rollback to savepoint group_commit_job`.execute(tx);
+      await tx.executeQuery(rollbackToSavepoint);
     }
-    await sql`release savepoint group_commit_job`.execute(tx);
+    await tx.executeQuery(releaseSavepoint);
   }
 
   async function runBatch(): Promise<void> {

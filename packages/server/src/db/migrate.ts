@@ -9,6 +9,7 @@ import { searchIndexMigration } from './migrations/0006-search-index.js';
 import { userTasksMigration } from './migrations/0007-user-tasks.js';
 import { productionMigration } from './migrations/0008-production.js';
 import { albumFilesMigration } from './migrations/0009-album-files.js';
+import { masterDataGenerationMigration } from './migrations/0010-master-data-generation.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -22,6 +23,7 @@ export const migrations: readonly VersionedMigration[] = [
   userTasksMigration,
   productionMigration,
   albumFilesMigration,
+  masterDataGenerationMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

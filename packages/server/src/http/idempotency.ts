@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { headerNames } from '@wms/contract';
+import { runCompiled } from '../db/compiled-query.js';
 import type { Db, Tx } from '../db/database.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { nowIso } from '../util/time.js';
@@ -59,21 +60,26 @@ export async function runIdempotent<T>(
   }
   const requestHash = hashRequest(options.request);
   return transaction(async (tx) => {
-    const claimed = await tx
-      .insertInto('idempotency_record')
-      .values({
-        scope: options.scope,
-        idempotency_key: key,
-        user_id: options.userId,
-        request_hash: requestHash,
-        status_code: 0,
-        response: '',
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(['scope', 'idempotency_key']).doNothing())
-      .returning('scope')
-      .executeTakeFirst();
-    if (!claimed) {
+    const { rows: claimed } = await runCompiled(
+      tx,
+      'idempotency.claim',
+      (slot) =>
+        tx
+          .insertInto('idempotency_record')
+          .values({
+            scope: slot(0),
+            idempotency_key: slot(1),
+            user_id: slot(2),
+            request_hash: slot(3),
+            status_code: 0,
+            response: '',
+            created_at: slot(4),
+          })
+          .onConflict((oc) => oc.columns(['scope', 'idempotency_key']).doNothing())
+          .returning('scope'),
+      [options.scope, key, options.userId, requestHash, nowIso()],
+    );
+    if (claimed.length === 0) {
       const stored = await tx
         .selectFrom('idempotency_record')
         .selectAll()
@@ -86,12 +92,17 @@ export async function runIdempotent<T>(
       return { status: stored.status_code, body: JSON.parse(stored.response) as T, replayed: true };
     }
     const body = await work(tx);
-    await tx
-      .updateTable('idempotency_record')
-      .set({ status_code: status, response: JSON.stringify(body ?? null) })
-      .where('scope', '=', options.scope)
-      .where('idempotency_key', '=', key)
-      .execute();
+    await runCompiled(
+      tx,
+      'idempotency.answer',
+      (slot) =>
+        tx
+          .updateTable('idempotency_record')
+          .set({ status_code: slot(0), response: slot(1) })
+          .where('scope', '=', slot(2))
+          .where('idempotency_key', '=', slot(3)),
+      [status, JSON.stringify(body ?? null), options.scope, key],
+    );
     return { status, body, replayed: false };
   });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { runKeyLookup } from '../../db/compiled-lookup.js';
+import { runKeyLookup } from '../../db/compiled-query.js';
 import { escapeLike } from '../../db/like.js';
 
 /**

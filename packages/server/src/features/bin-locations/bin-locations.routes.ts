@@ -9,11 +9,13 @@ import {
   locationHistoryAnswerSchema,
   locationHistoryQuerySchema,
   warehousesAnswerSchema,
+  codeKey,
 } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { anyRole } from '../../http/access.js';
+import { sendCachedJson } from '../../http/cached-json.js';
 import { registerBinLocationEditRoutes } from './bin-location-edits.routes.js';
 import { syncCountingCounter } from './bin-location-edits.service.js';
 import * as locations from './bin-locations.service.js';
@@ -38,7 +40,10 @@ export function registerBinLocationRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     '/api/v1/bin_location/find/:code',
     { config: information, schema: { tags, params: binLocationCodeParamSchema, response: { 200: binLocationSchema } } },
-    async (request) => locations.findBinLocation(ctx, request.params.code),
+    (request, reply) =>
+      sendCachedJson(ctx, reply, 'location.find', codeKey(request.params.code), () =>
+        locations.findBinLocation(ctx, request.params.code),
+      ),
   );
 
   api.get(

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { runKeyLookup } from '../../db/compiled-lookup.js';
+import { runKeyLookup } from '../../db/compiled-query.js';
 import { escapeLike } from '../../db/like.js';
 import type { DbOrTx, Dialect } from '../../db/database.js';
 import type { ItemRow } from '../../db/schema.js';

@@ -10,12 +10,15 @@ import {
   itemHistoryQuerySchema,
   itemOpenDocumentsAnswerSchema,
   itemSchema,
+  codeKey,
 } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { anyRole } from '../../http/access.js';
+import { sendCachedJson } from '../../http/cached-json.js';
 import * as items from './items.service.js';
+import { autocompleteKey } from './items.service.js';
 
 const information = anyRole('information');
 const tags = ['items'];
@@ -27,7 +30,10 @@ export function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void 
   api.get(
     '/api/v1/item/find/:code',
     { config: information, schema: { tags, params: itemCodeParamSchema, response: { 200: itemFindAnswerSchema } } },
-    async (request) => items.findItem(ctx, request.params.code),
+    (request, reply) =>
+      sendCachedJson(ctx, reply, 'item.find', codeKey(request.params.code), () =>
+        items.findItem(ctx, request.params.code),
+      ),
   );
 
   api.post(
@@ -45,7 +51,10 @@ export function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: information,
       schema: { tags, params: itemAutocompleteParamSchema, response: { 200: itemAutocompleteAnswerSchema } },
     },
-    async (request) => items.autocomplete(ctx, request.params.text),
+    (request, reply) =>
+      sendCachedJson(ctx, reply, 'item.autocomplete', autocompleteKey(request.params.text), () =>
+        items.autocomplete(ctx, request.params.text),
+      ),
   );
 
   api.get(

@@ -125,9 +125,12 @@ export async function findMultipleItems(ctx: AppContext, codes: readonly string[
   return { items, unknownCodes };
 }
 
+/** The autocomplete's text as it is matched: trimmed and lower-cased. */
+export const autocompleteKey = (text: string): string => text.trim().toLowerCase();
+
 /** Case-insensitive contains on code, name and barcodes; code-prefix matches first; at most 20. */
 export async function autocomplete(ctx: AppContext, text: string) {
-  const key = text.trim().toLowerCase();
+  const key = autocompleteKey(text);
   const prefix = await repository.autocompleteByCodePrefix(ctx.db, key, itemAutocompleteLimit);
   let rows = prefix;
   if (prefix.length < itemAutocompleteLimit) {

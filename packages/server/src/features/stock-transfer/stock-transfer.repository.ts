@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runCompiled, type Slot } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
@@ -7,23 +8,42 @@ import type { DbOrTx } from '../../db/database.js';
  * and the block flag of a location (the QC lock flow).
  */
 
-export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('item')
-    .select(['id', 'code', 'code_lower', 'name', 'managed_by', 'serial_managed_by_dispatch'])
-    .where('code_lower', 'in', [...new Set(keys)])
-    .execute();
+/** `column in (...)` over distinct keys, compiled once per number of keys. */
+function inKeys(keys: readonly string[], slot: Slot) {
+  return keys.map((_, i) => slot(i));
+}
+
+export async function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
+  const distinct = [...new Set(keys)];
+  if (distinct.length === 0) return [];
+  const { rows } = await runCompiled(
+    db,
+    `transfer.itemsByCode:${distinct.length}`,
+    (slot) =>
+      db
+        .selectFrom('item')
+        .select(['id', 'code', 'code_lower', 'name', 'managed_by', 'serial_managed_by_dispatch'])
+        .where('code_lower', 'in', inKeys(distinct, slot)),
+    distinct,
+  );
+  return rows;
 }
 export type TransferItemRow = Awaited<ReturnType<typeof findItemsByCodeLowers>>[number];
 
-export function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('bin_location')
-    .select(['id', 'code', 'code_lower', 'location_type'])
-    .where('code_lower', 'in', [...new Set(keys)])
-    .execute();
+export async function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
+  const distinct = [...new Set(keys)];
+  if (distinct.length === 0) return [];
+  const { rows } = await runCompiled(
+    db,
+    `transfer.locationsByCode:${distinct.length}`,
+    (slot) =>
+      db
+        .selectFrom('bin_location')
+        .select(['id', 'code', 'code_lower', 'location_type'])
+        .where('code_lower', 'in', inKeys(distinct, slot)),
+    distinct,
+  );
+  return rows;
 }
 export type TransferLocationRow = Awaited<ReturnType<typeof findLocationsByCodeLowers>>[number];
 
@@ -66,22 +86,28 @@ const bucketColumns = [
  * The stock row of an item at a location with exactly this batch (null: none) and no serial;
  * with a serial, the row of that serial whatever its batch.
  */
-export function findSourceRow(
+export async function findSourceRow(
   db: DbOrTx,
   key: { itemId: number; binLocationId: number; batchId: number | null; serialId: number | null },
 ) {
-  let query = db
-    .selectFrom('stock as s')
-    .select(bucketColumns)
-    .where('s.item_id', '=', key.itemId)
-    .where('s.bin_location_id', '=', key.binLocationId);
-  if (key.serialId !== null) query = query.where('s.serial_id', '=', key.serialId);
-  else {
-    query = query
-      .where(sql<number>`coalesce(s.batch_id, 0)`, '=', key.batchId ?? 0)
-      .where(sql<number>`coalesce(s.serial_id, 0)`, '=', 0);
-  }
-  return query.executeTakeFirst();
+  const bySerial = key.serialId !== null;
+  const { rows } = await runCompiled(
+    db,
+    bySerial ? 'transfer.sourceRowOfSerial' : 'transfer.sourceRow',
+    (slot) => {
+      const query = db
+        .selectFrom('stock as s')
+        .select(bucketColumns)
+        .where('s.item_id', '=', slot(0))
+        .where('s.bin_location_id', '=', slot(1));
+      if (bySerial) return query.where('s.serial_id', '=', slot(2));
+      return query
+        .where(sql<number>`coalesce(s.batch_id, 0)`, '=', slot(2))
+        .where(sql<number>`coalesce(s.serial_id, 0)`, '=', 0);
+    },
+    [key.itemId, key.binLocationId, bySerial ? key.serialId : (key.batchId ?? 0)],
+  );
+  return rows[0];
 }
 
 /** Every stock row of a location with its item, batch and serial codes, in item, batch, serial order. */

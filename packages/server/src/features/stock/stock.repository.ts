@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { StockKey, StockRowAfter } from './stock-movement.js';
 
@@ -35,45 +36,61 @@ export async function addToStockRows(
 ): Promise<(StockRowAfter & { id: number })[]> {
   const after: (StockRowAfter & { id: number })[] = [];
   for (const part of chunks(deltas)) {
-    const rows = await tx
-      .insertInto('stock')
-      .values(
-        part.map((d) => ({
-          item_id: d.itemId,
-          batch_id: d.batchId,
-          serial_id: d.serialId,
-          bin_location_id: d.binLocationId,
-          on_hand_qty: d.onHand,
-          released_qty: d.released,
-          pick_qty: d.pick,
-          qc_pending: d.qcPending > 0 ? 1 : 0,
-          qc_pending_qty: d.qcPending,
-          updated_at: at,
-        })),
-      )
-      // The unique index stock_key_idx (0003-master-data) is on these expressions.
-      .onConflict((oc) =>
-        oc.expression(sql`item_id, bin_location_id, coalesce(batch_id, 0), coalesce(serial_id, 0)`).doUpdateSet({
-          on_hand_qty: sql`stock.on_hand_qty + excluded.on_hand_qty`,
-          released_qty: sql`stock.released_qty + excluded.released_qty`,
-          pick_qty: sql`stock.pick_qty + excluded.pick_qty`,
-          qc_pending_qty: sql`stock.qc_pending_qty + excluded.qc_pending_qty`,
-          qc_pending: sql`case when stock.qc_pending_qty + excluded.qc_pending_qty > 0 then 1 else 0 end`,
-          updated_at: sql`excluded.updated_at`,
-        }),
-      )
-      .returning([
-        'id',
-        'item_id',
-        'batch_id',
-        'serial_id',
-        'bin_location_id',
-        'on_hand_qty',
-        'released_qty',
-        'pick_qty',
-        'qc_pending_qty',
-      ])
-      .execute();
+    const args = part.flatMap((d) => [
+      d.itemId,
+      d.batchId,
+      d.serialId,
+      d.binLocationId,
+      d.onHand,
+      d.released,
+      d.pick,
+      d.qcPending > 0 ? 1 : 0,
+      d.qcPending,
+    ]);
+    const { rows } = await runCompiled(
+      tx,
+      `stock.addToRows:${part.length}`,
+      (slot) =>
+        tx
+          .insertInto('stock')
+          .values(
+            part.map((_, i) => ({
+              item_id: slot(i * 9),
+              batch_id: slot(i * 9 + 1),
+              serial_id: slot(i * 9 + 2),
+              bin_location_id: slot(i * 9 + 3),
+              on_hand_qty: slot(i * 9 + 4),
+              released_qty: slot(i * 9 + 5),
+              pick_qty: slot(i * 9 + 6),
+              qc_pending: slot(i * 9 + 7),
+              qc_pending_qty: slot(i * 9 + 8),
+              updated_at: slot(args.length),
+            })),
+          )
+          // The unique index stock_key_idx (0003-master-data) is on these expressions.
+          .onConflict((oc) =>
+            oc.expression(sql`item_id, bin_location_id, coalesce(batch_id, 0), coalesce(serial_id, 0)`).doUpdateSet({
+              on_hand_qty: sql`stock.on_hand_qty + excluded.on_hand_qty`,
+              released_qty: sql`stock.released_qty + excluded.released_qty`,
+              pick_qty: sql`stock.pick_qty + excluded.pick_qty`,
+              qc_pending_qty: sql`stock.qc_pending_qty + excluded.qc_pending_qty`,
+              qc_pending: sql`case when stock.qc_pending_qty + excluded.qc_pending_qty > 0 then 1 else 0 end`,
+              updated_at: sql`excluded.updated_at`,
+            }),
+          )
+          .returning([
+            'id',
+            'item_id',
+            'batch_id',
+            'serial_id',
+            'bin_location_id',
+            'on_hand_qty',
+            'released_qty',
+            'pick_qty',
+            'qc_pending_qty',
+          ]),
+      [...args, at],
+    );
     for (const r of rows) {
       after.push({
         id: r.id,
@@ -94,14 +111,23 @@ export async function addToStockRows(
 /** Removes rows whose every bucket reached zero (a row exists only while it holds something). */
 export async function deleteEmptyStockRows(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   for (const part of chunks(ids)) {
-    await tx
-      .deleteFrom('stock')
-      .where('id', 'in', part)
-      .where('on_hand_qty', '=', 0)
-      .where('released_qty', '=', 0)
-      .where('pick_qty', '=', 0)
-      .where('qc_pending_qty', '=', 0)
-      .execute();
+    await runCompiled(
+      tx,
+      `stock.deleteEmpty:${part.length}`,
+      (slot) =>
+        tx
+          .deleteFrom('stock')
+          .where(
+            'id',
+            'in',
+            part.map((_, i) => slot(i)),
+          )
+          .where('on_hand_qty', '=', 0)
+          .where('released_qty', '=', 0)
+          .where('pick_qty', '=', 0)
+          .where('qc_pending_qty', '=', 0),
+      part,
+    );
   }
 }
 
@@ -118,65 +144,114 @@ export interface LedgerRowInput extends StockKey {
 
 export async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
   for (const part of chunks(rows)) {
-    await tx
-      .insertInto('stock_ledger')
-      .values(
-        part.map((r) => ({
-          transaction_type: r.transactionType,
-          document_type: r.documentType,
-          document_code: r.documentCode,
-          at: r.at,
-          user_id: r.userId,
-          username: r.username,
-          item_id: r.itemId,
-          batch_id: r.batchId,
-          serial_id: r.serialId,
-          bin_location_id: r.binLocationId,
-          quantity: r.quantity,
-          idempotency_key: r.idempotencyKey,
-        })),
-      )
-      .execute();
+    const args = part.flatMap((r) => [
+      r.transactionType,
+      r.documentType,
+      r.documentCode,
+      r.at,
+      r.userId,
+      r.username,
+      r.itemId,
+      r.batchId,
+      r.serialId,
+      r.binLocationId,
+      r.quantity,
+      r.idempotencyKey,
+    ]);
+    await runCompiled(
+      tx,
+      `stock.insertLedger:${part.length}`,
+      (slot) =>
+        tx.insertInto('stock_ledger').values(
+          part.map((_, i) => ({
+            transaction_type: slot(i * 12),
+            document_type: slot(i * 12 + 1),
+            document_code: slot(i * 12 + 2),
+            at: slot(i * 12 + 3),
+            user_id: slot(i * 12 + 4),
+            username: slot(i * 12 + 5),
+            item_id: slot(i * 12 + 6),
+            batch_id: slot(i * 12 + 7),
+            serial_id: slot(i * 12 + 8),
+            bin_location_id: slot(i * 12 + 9),
+            quantity: slot(i * 12 + 10),
+            idempotency_key: slot(i * 12 + 11),
+          })),
+        ),
+      args,
+    );
   }
 }
 
 /** The ledger rows an earlier movement with this idempotency key wrote. */
-export function ledgerRowsOfIdempotencyKey(tx: DbOrTx, key: string) {
-  return tx
-    .selectFrom('stock_ledger')
-    .select(['transaction_type', 'item_id', 'bin_location_id'])
-    .where('idempotency_key', '=', key)
-    .execute();
+export async function ledgerRowsOfIdempotencyKey(tx: DbOrTx, key: string) {
+  const { rows } = await runCompiled(
+    tx,
+    'stock.ledgerRowsOfKey',
+    (slot) =>
+      tx
+        .selectFrom('stock_ledger')
+        .select(['transaction_type', 'item_id', 'bin_location_id'])
+        .where('idempotency_key', '=', slot(0)),
+    [key],
+  );
+  return rows;
 }
 
 /** PostgreSQL: serializes transactions that use the same idempotency key until they end. */
 export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`stock:${key}`}))`.execute(tx);
+  await runCompiled(tx, 'stock.lockKey', (slot) => sql`select pg_advisory_xact_lock(hashtext(${slot(0)}))`, [
+    `stock:${key}`,
+  ]);
 }
 
 /** What the movement rules read of the locations a movement touches. */
-export function locationsForRules(tx: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx
-    .selectFrom('bin_location')
-    .select([
-      'id',
-      'code',
-      'location_type',
-      'physical_location_type',
-      'stock_movement_restricted',
-      'block_stock_movements',
-      'block_stock_movements_reason',
-    ])
-    .where('id', 'in', ids)
-    .execute();
+export async function locationsForRules(tx: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await runCompiled(
+    tx,
+    `stock.locationsForRules:${ids.length}`,
+    (slot) =>
+      tx
+        .selectFrom('bin_location')
+        .select([
+          'id',
+          'code',
+          'location_type',
+          'physical_location_type',
+          'stock_movement_restricted',
+          'block_stock_movements',
+          'block_stock_movements_reason',
+        ])
+        .where(
+          'id',
+          'in',
+          ids.map((_, i) => slot(i)),
+        ),
+    ids,
+  );
+  return rows;
 }
 export type LocationForRules = Awaited<ReturnType<typeof locationsForRules>>[number];
 
 /** What the movement rules read of the items a movement touches. */
-export function itemsForRules(tx: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx.selectFrom('item').select(['id', 'code', 'active', 'is_stock_item']).where('id', 'in', ids).execute();
+export async function itemsForRules(tx: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await runCompiled(
+    tx,
+    `stock.itemsForRules:${ids.length}`,
+    (slot) =>
+      tx
+        .selectFrom('item')
+        .select(['id', 'code', 'active', 'is_stock_item'])
+        .where(
+          'id',
+          'in',
+          ids.map((_, i) => slot(i)),
+        ),
+    ids,
+  );
+  return rows;
 }
 
 /** The first key of PostgreSQL's two-key advisory locks on bin locations ("ST"); a key space of its own. */
@@ -189,7 +264,12 @@ const locationLockSpace = 0x5354;
  */
 export async function lockLocations(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    await sql`select pg_advisory_xact_lock(${locationLockSpace}, ${id})`.execute(tx);
+    await runCompiled(
+      tx,
+      'stock.lockLocation',
+      (slot) => sql`select pg_advisory_xact_lock(${slot(0)}, ${slot(1)})`,
+      [locationLockSpace, id],
+    );
   }
 }
 
