@@ -27,7 +27,11 @@ describe('queries compiled once', () => {
         'test.warehouseByCode',
         (slot) => {
           builds++;
-          return db.selectFrom('warehouse').select(['code', 'name']).where('code_lower', '=', slot(0)).where('active', '=', 1);
+          return db
+            .selectFrom('warehouse')
+            .select(['code', 'name'])
+            .where('code_lower', '=', slot(0))
+            .where('active', '=', 1);
         },
         [code],
       );
@@ -41,12 +45,21 @@ describe('queries compiled once', () => {
   });
 
   it('compiles raw sql with the database, and answers updates with their affected rows', async () => {
-    const raw = await runCompiled(handle.db, 'test.raw', (slot) => sql<{ n: number }>`select ${slot(0)} + 1 as n`, [41]);
+    const raw = await runCompiled(
+      handle.db,
+      'test.raw',
+      (slot) => sql<{ n: number }>`select ${slot(0)} + 1 as n`,
+      [41],
+    );
     expect(raw.rows).toEqual([{ n: 42 }]);
     const update = await runCompiled(
       handle.db,
       'test.rename',
-      (slot) => handle.db.updateTable('warehouse').set({ name: slot(0) }).where('code_lower', '=', slot(1)),
+      (slot) =>
+        handle.db
+          .updateTable('warehouse')
+          .set({ name: slot(0) })
+          .where('code_lower', '=', slot(1)),
       ['Renamed', 'b'],
     );
     expect(update.numAffectedRows).toBe(1n);

@@ -33,7 +33,9 @@ describe('master-data answer cache (SQLite)', () => {
     let loads = 0;
     const load = async () => {
       loads++;
-      const { rows } = await sql<{ name: string }>`select name from warehouse where code_lower = 'w1'`.execute(handle.db);
+      const { rows } = await sql<{ name: string }>`select name from warehouse where code_lower = 'w1'`.execute(
+        handle.db,
+      );
       return rows[0]?.name ?? '';
     };
     return { load, loads: () => loads };

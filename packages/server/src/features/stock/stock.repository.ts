@@ -264,12 +264,10 @@ const locationLockSpace = 0x5354;
  */
 export async function lockLocations(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    await runCompiled(
-      tx,
-      'stock.lockLocation',
-      (slot) => sql`select pg_advisory_xact_lock(${slot(0)}, ${slot(1)})`,
-      [locationLockSpace, id],
-    );
+    await runCompiled(tx, 'stock.lockLocation', (slot) => sql`select pg_advisory_xact_lock(${slot(0)}, ${slot(1)})`, [
+      locationLockSpace,
+      id,
+    ]);
   }
 }
 
