@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { runCompiled, type Slot } from '../../db/compiled-query.js';
+import { rowsByKeys, runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
@@ -8,42 +8,31 @@ import type { DbOrTx } from '../../db/database.js';
  * and the block flag of a location (the QC lock flow).
  */
 
-/** `column in (...)` over distinct keys, compiled once per number of keys. */
-function inKeys(keys: readonly string[], slot: Slot) {
-  return keys.map((_, i) => slot(i));
-}
-
-export async function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
-  const distinct = [...new Set(keys)];
-  if (distinct.length === 0) return [];
-  const { rows } = await runCompiled(
+export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
+  return rowsByKeys(
     db,
-    `transfer.itemsByCode:${distinct.length}`,
-    (slot) =>
+    'transfer.itemsByCode',
+    (slots) =>
       db
         .selectFrom('item')
         .select(['id', 'code', 'code_lower', 'name', 'managed_by', 'serial_managed_by_dispatch'])
-        .where('code_lower', 'in', inKeys(distinct, slot)),
-    distinct,
+        .where('code_lower', 'in', slots),
+    keys,
   );
-  return rows;
 }
 export type TransferItemRow = Awaited<ReturnType<typeof findItemsByCodeLowers>>[number];
 
-export async function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
-  const distinct = [...new Set(keys)];
-  if (distinct.length === 0) return [];
-  const { rows } = await runCompiled(
+export function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
+  return rowsByKeys(
     db,
-    `transfer.locationsByCode:${distinct.length}`,
-    (slot) =>
+    'transfer.locationsByCode',
+    (slots) =>
       db
         .selectFrom('bin_location')
         .select(['id', 'code', 'code_lower', 'location_type'])
-        .where('code_lower', 'in', inKeys(distinct, slot)),
-    distinct,
+        .where('code_lower', 'in', slots),
+    keys,
   );
-  return rows;
 }
 export type TransferLocationRow = Awaited<ReturnType<typeof findLocationsByCodeLowers>>[number];
 

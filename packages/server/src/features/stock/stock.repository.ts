@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { runCompiled } from '../../db/compiled-query.js';
+import { rowsByKeys, runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { StockKey, StockRowAfter } from './stock-movement.js';
 
@@ -206,12 +206,11 @@ export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void>
 }
 
 /** What the movement rules read of the locations a movement touches. */
-export async function locationsForRules(tx: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const { rows } = await runCompiled(
+export function locationsForRules(tx: DbOrTx, ids: readonly number[]) {
+  return rowsByKeys(
     tx,
-    `stock.locationsForRules:${ids.length}`,
-    (slot) =>
+    'stock.locationsForRules',
+    (slots) =>
       tx
         .selectFrom('bin_location')
         .select([
@@ -223,35 +222,20 @@ export async function locationsForRules(tx: DbOrTx, ids: readonly number[]) {
           'block_stock_movements',
           'block_stock_movements_reason',
         ])
-        .where(
-          'id',
-          'in',
-          ids.map((_, i) => slot(i)),
-        ),
+        .where('id', 'in', slots),
     ids,
   );
-  return rows;
 }
 export type LocationForRules = Awaited<ReturnType<typeof locationsForRules>>[number];
 
 /** What the movement rules read of the items a movement touches. */
-export async function itemsForRules(tx: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const { rows } = await runCompiled(
+export function itemsForRules(tx: DbOrTx, ids: readonly number[]) {
+  return rowsByKeys(
     tx,
-    `stock.itemsForRules:${ids.length}`,
-    (slot) =>
-      tx
-        .selectFrom('item')
-        .select(['id', 'code', 'active', 'is_stock_item'])
-        .where(
-          'id',
-          'in',
-          ids.map((_, i) => slot(i)),
-        ),
+    'stock.itemsForRules',
+    (slots) => tx.selectFrom('item').select(['id', 'code', 'active', 'is_stock_item']).where('id', 'in', slots),
     ids,
   );
-  return rows;
 }
 
 /** The first key of PostgreSQL's two-key advisory locks on bin locations ("ST"); a key space of its own. */
