@@ -81,7 +81,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       database.dialect === 'sqlite'
         ? createGroupCommit(database.db, { durable: database.walSync?.durable })
         : undefined,
-    masterData: createMasterDataCache(database.db, database.dialect),
+    masterData: createMasterDataCache(database.db, database.dialect, {
+      writes: database.walSync && (() => database.walSync?.writes ?? 0),
+    }),
     settings,
     sessions,
     live: live.hub,

@@ -93,7 +93,7 @@ describe('master-data answer cache (SQLite)', () => {
 
   it('does not keep a failed load, and drops the least recently used answers past the size limit', async () => {
     // Room for two answers of five characters.
-    const cache = createMasterDataCache(handle.db, 'sqlite', 10);
+    const cache = createMasterDataCache(handle.db, 'sqlite', { maxCharacters: 10 });
     await expect(cache.cached('space', 'x', () => Promise.reject(new Error('unknown')))).rejects.toThrow('unknown');
     expect(await cache.cached('space', 'x', () => Promise.resolve('found'))).toBe('found');
     await cache.cached('space', 'y', () => Promise.resolve('yyyyy'));
@@ -110,5 +110,27 @@ describe('master-data answer cache (SQLite)', () => {
     await cache.cached('space', 'w1', w.load);
     await cache.cached('space', 'w1', w.load);
     expect(w.loads()).toBe(2);
+  });
+
+  it('reads the number once per turn of the event loop while we write nothing, again after a write of ours', async () => {
+    let ourWrites = 0;
+    const cache = createMasterDataCache(handle.db, 'sqlite', { writes: () => ourWrites });
+    const w = counter();
+    const other = new SQLite(file);
+    try {
+      await cache.cached('space', 'w1', w.load);
+      // Another process commits within the same turn: this turn's answers may still show the state read in it.
+      other.prepare("update warehouse set name = 'Elsewhere' where code_lower = 'w1'").run();
+      expect(await cache.cached('space', 'w1', w.load)).toBe('Main');
+      // The next turn reads the number again.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await cache.cached('space', 'w1', w.load)).toBe('Elsewhere');
+      // A write of ours in the same turn is seen at once.
+      await sql`update warehouse set name = 'Ours' where code_lower = 'w1'`.execute(handle.db);
+      ourWrites++;
+      expect(await cache.cached('space', 'w1', w.load)).toBe('Ours');
+    } finally {
+      other.close();
+    }
   });
 });

@@ -10,6 +10,12 @@ import type { Db, Dialect } from './database.js';
  * microseconds); a kept answer then skips the lookup's queries. Stock is not master data: the
  * answers cached here must not contain stock.
  *
+ * With `writes` (the WAL sync's count of our own writing statements) the number read is reused
+ * for the rest of the event loop's turn while we wrote nothing: the requests handled in one turn
+ * were all received before it began, so the number as read during the turn is one their answers
+ * may show (another process's commit a microsecond later is after them). Any write of ours in
+ * between reads it again.
+ *
  * PostgreSQL has no such number (see the migration) and several servers may share it: there the
  * lookups always run.
  */
@@ -28,14 +34,32 @@ interface Space {
 
 const generationQuery = CompiledQuery.raw('select generation from master_data_generation where id = 1');
 
-export function createMasterDataCache(db: Db, dialect: Dialect, maxCharacters = charactersPerSpace): MasterDataCache {
+export interface MasterDataCacheOptions {
+  maxCharacters?: number;
+  /** The count of our own writing statements (db/wal-sync.ts); without it the number is read for every use. */
+  writes?: () => number;
+}
+
+export function createMasterDataCache(db: Db, dialect: Dialect, options: MasterDataCacheOptions = {}): MasterDataCache {
   if (dialect !== 'sqlite') return { cached: (_space, _key, load) => load() };
+  const maxCharacters = options.maxCharacters ?? charactersPerSpace;
+  const { writes } = options;
   const spaces = new Map<string, Space>();
   let keptAt = -1;
+  /** The number read in this turn of the event loop, and our write count then. */
+  let readThisTurn: { generation: number; writes: number } | null = null;
+  const forgetAtTurnEnd = () => (readThisTurn = null);
 
   async function currentGeneration(): Promise<number> {
+    if (writes && readThisTurn && readThisTurn.writes === writes()) return readThisTurn.generation;
+    const writesBefore = writes?.() ?? 0;
     const { rows } = await db.executeQuery<{ generation: number }>(generationQuery);
-    return rows[0]?.generation ?? -1;
+    const generation = rows[0]?.generation ?? -1;
+    if (writes && writes() === writesBefore) {
+      if (!readThisTurn) setImmediate(forgetAtTurnEnd);
+      readThisTurn = { generation, writes: writesBefore };
+    }
+    return generation;
   }
 
   return {

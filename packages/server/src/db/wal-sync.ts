@@ -26,6 +26,8 @@ export interface WalSync {
   noteWrite(): void;
   /** True when a commit may not be on disk yet. */
   readonly pending: boolean;
+  /** Grows with every statement of ours that may write or commit (what noteWrite counted). */
+  readonly writes: number;
   /** Resolves when every commit made before the call is on disk (a bound function: pass it on as is). */
   readonly durable: () => Promise<void>;
   close(): Promise<void>;
@@ -131,6 +133,9 @@ export function createWalSync(file: string): WalSync {
     },
     get pending() {
       return syncedEpoch < epoch;
+    },
+    get writes() {
+      return epoch;
     },
     durable,
     async close() {

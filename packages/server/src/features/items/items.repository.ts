@@ -3,6 +3,7 @@ import { runKeyLookup } from '../../db/compiled-query.js';
 import { escapeLike } from '../../db/like.js';
 import type { DbOrTx, Dialect } from '../../db/database.js';
 import type { ItemRow } from '../../db/schema.js';
+import { rarestTrigrams } from './trigram-counts.js';
 
 /** Item reads (spec 01 section 7). Every code is matched through its lower-cased twin column. */
 export function findItemByCodeLower(db: DbOrTx, codeLower: string): Promise<ItemRow | undefined> {
@@ -76,8 +77,8 @@ export function autocompleteByCodePrefix(db: DbOrTx, text: string, limit: number
  * text are lower-cased). Unordered, so the search stops at the limit; the caller sorts the few rows.
  *
  * On SQLite a text of 3 or more characters is looked up in the FTS5 trigram index item_search
- * (migration 0006) and every candidate is checked again with the same LIKE, so the answer is
- * the LIKE's; shorter texts have no trigram and scan the search_text index. On PostgreSQL the
+ * (migration 0006), by its rarest trigrams (trigram-counts.ts), and every candidate is checked
+ * again with the same LIKE, so the answer is the LIKE's; shorter texts have no trigram and scan the search_text index. On PostgreSQL the
  * pg_trgm index of migration 0006 serves the LIKE itself.
  */
 export function autocompleteByContains(
@@ -97,8 +98,11 @@ export function autocompleteByContains(
     if (excludeIds.length > 0) query = query.where('id', 'not in', excludeIds);
     return query.limit(limit).execute();
   }
-  // One FTS5 string: the whole text as a phrase of its trigrams; a double quote is written twice.
-  const phrase = `"${text.replaceAll('"', '""')}"`;
+  // One FTS5 string: the three rarest trigrams (trigram-counts.ts), or until they are counted the
+  // whole text as a phrase of its trigrams; a double quote is written twice.
+  const quoted = (part: string) => `"${part.replaceAll('"', '""')}"`;
+  const rarest = rarestTrigrams(db, text, 3);
+  const phrase = rarest && rarest.length > 0 ? rarest.map(quoted).join(' AND ') : quoted(text);
   let query = db
     .selectFrom('item_search')
     .innerJoin('item', 'item.id', 'item_search.rowid')
