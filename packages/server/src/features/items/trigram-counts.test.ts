@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { newItemRow } from './item-rows.js';
 import { rarestTrigrams, trigramsOf } from './trigram-counts.js';
 
 describe('trigram counts for the autocomplete', () => {
@@ -12,14 +13,7 @@ describe('trigram counts for the autocomplete', () => {
     await handle.db
       .insertInto('item')
       .values(
-        texts.map((text, i) => ({
-          code: `C${i}`,
-          code_lower: `c${i}`,
-          visual_code: `C${i}`,
-          name: text,
-          search_text: text,
-          updated_at: '2026-01-01',
-        })),
+        texts.map((text, i) => ({ ...newItemRow({ code: `C${i}`, name: text }, '2026-01-01'), search_text: text })),
       )
       .execute();
   });
