@@ -23,12 +23,8 @@ import {
   parseAlbumPath,
   type AlbumPath,
 } from './album-paths.js';
-import {
-  attachmentExtensionOf,
-  attachmentTypeNotAllowed,
-  checkedAttachment,
-  contentTypeOf,
-} from './attachment-content.js';
+import { contentTypeOf } from '../../util/file-types.js';
+import { attachmentExtensionOf, attachmentTypeNotAllowed, checkedAttachment } from './attachment-content.js';
 import * as repository from './file-management.repository.js';
 
 /**

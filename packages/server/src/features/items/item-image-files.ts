@@ -37,31 +37,6 @@ export function extensionOf(fileName: string): ItemImageExtension | null {
   return (itemImageExtensions as readonly string[]).includes(ext) ? (ext as ItemImageExtension) : null;
 }
 
-/** Whether the bytes start with the signature of the extension's format (PNG, JPEG or GIF). */
-export function hasImageSignature(bytes: Buffer, ext: ItemImageExtension): boolean {
-  switch (ext) {
-    case 'png':
-      return bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    case 'jpg':
-    case 'jpeg':
-      return bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
-    case 'gif':
-      return bytes.subarray(0, 4).toString('latin1') === 'GIF8';
-  }
-}
-
-export function contentTypeOf(ext: ItemImageExtension): string {
-  switch (ext) {
-    case 'png':
-      return 'image/png';
-    case 'jpg':
-    case 'jpeg':
-      return 'image/jpeg';
-    case 'gif':
-      return 'image/gif';
-  }
-}
-
 /** The file an image_path names, when it is a plain file name under item_images/; otherwise null. */
 export function imageFileOf(dataDir: string, imagePath: string): { file: string; ext: ItemImageExtension } | null {
   const prefix = `${itemImagesFolderName}/`;

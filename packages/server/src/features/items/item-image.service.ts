@@ -9,12 +9,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
+import { contentTypeOf, hasFileSignature } from '../../util/file-types.js';
 import { nowIso } from '../../util/time.js';
 import * as repository from './item-actions.repository.js';
 import {
-  contentTypeOf,
   extensionOf,
-  hasImageSignature,
   imageFileBase,
   imageFileNamePattern,
   imageFileOf,
@@ -42,7 +41,7 @@ export async function uploadItemImage(
   upload: { fileName: string; bytes: Buffer },
 ): Promise<{ imagePath: string; url: string }> {
   const ext = extensionOf(upload.fileName);
-  if (ext === null || !hasImageSignature(upload.bytes, ext)) throw notAnImage();
+  if (ext === null || !hasFileSignature(upload.bytes, ext)) throw notAnImage();
   const item = await findItemRowOrThrow(ctx, code);
   const base = imageFileBase(item.code);
   const imagePath = `${itemImagesFolderName}/${base}.${ext}`;
