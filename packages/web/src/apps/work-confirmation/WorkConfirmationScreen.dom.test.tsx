@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WorkTimeEntry } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,11 +74,12 @@ afterEach(() => {
 
 function renderScreen(scope: 'own' | 'all') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={client}>
       <WorkConfirmationScreen scope={scope} />
     </QueryClientProvider>,
   );
+  return { ...rendered, client };
 }
 
 const row = (id: number) => document.querySelector<HTMLElement>(`tr[data-row-id="${id}"]`)!;
@@ -95,6 +96,20 @@ describe('work confirmation screen', () => {
     expect(within(row(3)).getByTestId<HTMLInputElement>('work-time-select').disabled).toBe(true);
     expect(within(row(3)).queryByTestId('work-time-edit')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: /User/ })).toBeNull();
+  });
+
+  it('keeps a tapped flush error open while the table refreshes (a live update)', async () => {
+    const { client } = renderScreen('own');
+    await waitFor(() => expect(row(1)).not.toBeNull());
+    // A tap: a click without hover or focus first (those would show it, and the click then toggle it shut).
+    fireEvent.click(within(row(1)).getByTestId('flush-error'));
+    expect((await screen.findByTestId('flush-error-tooltip')).textContent).toBe('Choose a work center before booking.');
+    const gets = () => calls.filter((call) => call.method === 'GET').length;
+    const before = gets();
+    await client.invalidateQueries();
+    await waitFor(() => expect(gets()).toBeGreaterThan(before));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('flush-error-tooltip').textContent).toBe('Choose a work center before booking.');
   });
 
   it('flushes every unflushed entry, or only the selected ones, and warns when some failed', async () => {

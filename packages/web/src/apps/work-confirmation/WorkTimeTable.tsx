@@ -1,5 +1,5 @@
 import type { WorkTimeEntry } from '@wms/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Form, OverlayTrigger, Tooltip } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.js';
@@ -35,6 +35,9 @@ const statusIcons: Record<Status, string> = {
  */
 export function WorkTimeTable({ scope, entries, selected, onToggle, onEdit, onStop, busy }: Props) {
   const { t } = useTranslation('production');
+  // Which row's flush error is open: kept here, so a refresh (a live update) that re-renders the
+  // rows does not close the message the user just tapped open.
+  const [openError, setOpenError] = useState<number | null>(null);
   const columns = useMemo((): DataTableColumn<WorkTimeEntry>[] => {
     const all: (DataTableColumn<WorkTimeEntry> | null)[] = [
       {
@@ -68,6 +71,8 @@ export function WorkTimeTable({ scope, entries, selected, onToggle, onEdit, onSt
           return (
             <OverlayTrigger
               trigger={['hover', 'focus', 'click']}
+              show={openError === entry.id}
+              onToggle={(show) => setOpenError(show ? entry.id : null)}
               overlay={<Tooltip data-testid="flush-error-tooltip">{message}</Tooltip>}
             >
               <button
@@ -171,7 +176,7 @@ export function WorkTimeTable({ scope, entries, selected, onToggle, onEdit, onSt
       },
     ];
     return all.filter((column): column is DataTableColumn<WorkTimeEntry> => column !== null);
-  }, [scope, selected, onToggle, onEdit, onStop, busy, t]);
+  }, [scope, selected, onToggle, onEdit, onStop, busy, t, openError]);
 
   return (
     <DataTable
