@@ -61,6 +61,22 @@ parentPort.on('message', (message) => {
 });
 `;
 
+/**
+ * The WAL's directory entry must survive a power cut too (once: the file stays while we are open).
+ * Best effort, as SQLite's own: some file systems (and Windows) cannot open or flush a directory.
+ */
+async function syncDirectoryOf(file: string): Promise<void> {
+  let dir: fs.promises.FileHandle | null = null;
+  try {
+    dir = await fs.promises.open(path.dirname(file), 'r');
+    await dir.sync();
+  } catch {
+    // Not supported here: the file's own flushes still hold its data.
+  } finally {
+    await dir?.close();
+  }
+}
+
 export function createWalSync(file: string): WalSync {
   const walFile = `${file}-wal`;
   let epoch = 0;
@@ -99,13 +115,7 @@ export function createWalSync(file: string): WalSync {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    // The WAL's directory entry must survive a power cut too (once: the file stays while we are open).
-    const dir = await fs.promises.open(path.dirname(walFile), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
+    await syncDirectoryOf(walFile);
     return handle;
   }
 
