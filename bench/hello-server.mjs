@@ -2,8 +2,7 @@
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
-app.get('/', async () => ({ hello: 'world' }));
-// Any other path too: the lookups' own ceiling sends their requests (paths and headers) here.
+// Every path ('/' included): the lookups' own ceiling sends their requests (paths and headers) here.
 app.get('/*', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 process.on('SIGTERM', () => {

@@ -59,14 +59,12 @@ describe('work confirmation (work time on work orders)', () => {
     await browser?.close();
   });
 
+  /** The worker's own work confirmation screen on a phone. */
+  const openOwnOnPhone = () =>
+    openApp(browser, worker, phone, '/production/work_confirmation', 'work-confirmation-own');
+
   it('on a 360x640 phone: saves a good and a bad entry, Flush marks the bad row red', async () => {
-    const { context, page, errors } = await openApp(
-      browser,
-      worker,
-      phone,
-      '/production/work_confirmation',
-      'work-confirmation-own',
-    );
+    const { context, page, errors } = await openOwnOnPhone();
 
     // A good entry: the step's planned work center is taken over.
     await page.getByTestId('work-time-new').click();
@@ -144,13 +142,7 @@ describe('work confirmation (work time on work orders)', () => {
   }, 60_000);
 
   it('on a 360x640 phone: a started timer stops in the full-screen time measurements modal', async () => {
-    const { context, page, errors } = await openApp(
-      browser,
-      worker,
-      phone,
-      '/production/work_confirmation',
-      'work-confirmation-own',
-    );
+    const { context, page, errors } = await openOwnOnPhone();
     const dialog = page.getByTestId('work-time-dialog');
     const session = await ApiSession.signIn(baseUrl, serverVersion, worker);
     // A timer: Start without an end, then Stop it in the full-screen time measurements modal.

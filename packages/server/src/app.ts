@@ -81,9 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       database.dialect === 'sqlite'
         ? createGroupCommit(database.db, { durable: database.walSync?.durable })
         : undefined,
-    masterData: createMasterDataCache(database.db, database.dialect, {
-      writes: database.walSync && (() => database.walSync?.writes ?? 0),
-    }),
+    masterData: createMasterDataCache(database.db, database.dialect, { ownWrites: database.walSync }),
     settings,
     sessions,
     live: live.hub,

@@ -57,6 +57,24 @@ export async function runCompiled<Row>(
   return db.executeQuery<Row>({ ...query, parameters });
 }
 
+/**
+ * A multi-row insert for runCompiled: `args` are the rows' values in column order (the first row's
+ * columns), and `slots` the same rows with a slot in place of each value, for `.values()`.
+ */
+export function insertRows<Row extends Record<string, unknown>>(rows: readonly Row[]) {
+  const columns = Object.keys(rows[0] ?? {}) as (keyof Row)[];
+  return {
+    args: rows.flatMap((row) => columns.map((column) => row[column])),
+    slots: (slot: Slot) =>
+      rows.map(
+        (_, i) =>
+          Object.fromEntries(columns.map((column, j) => [column, slot(i * columns.length + j)])) as {
+            [K in keyof Row]: never;
+          },
+      ),
+  };
+}
+
 /** runCompiled's rows for a lookup by one text key (every slot is the key). */
 export async function runKeyLookup<Row>(
   db: DbOrTx,

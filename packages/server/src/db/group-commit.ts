@@ -49,6 +49,14 @@ function settle(job: Job): void {
   else job.reject(outcome.error);
 }
 
+/** Answers every job of the batch with the error. */
+function failAll(batch: readonly Job[], error: unknown): void {
+  for (const job of batch) {
+    job.outcome = { ok: false, error };
+    settle(job);
+  }
+}
+
 const savepoint = CompiledQuery.raw('savepoint group_commit_job');
 const rollbackToSavepoint = CompiledQuery.raw('rollback to savepoint group_commit_job');
 const releaseSavepoint = CompiledQuery.raw('release savepoint group_commit_job');
@@ -92,21 +100,17 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
       });
     } catch (error) {
       // BEGIN, a savepoint statement or COMMIT failed: the whole batch rolled back.
-      for (const job of batch) job.outcome = { ok: false, error };
-      for (const job of batch) settle(job);
+      failAll(batch, error);
       return;
     }
     if (!options.durable) {
-      for (const job of batch) settle(job);
+      batch.forEach(settle);
       return;
     }
     // The flush overlaps the next batch; a failed flush fails every job of the batch (unknown outcome).
     void options.durable().then(
       () => batch.forEach(settle),
-      (error: unknown) => {
-        for (const job of batch) job.outcome = { ok: false, error };
-        batch.forEach(settle);
-      },
+      (error: unknown) => failAll(batch, error),
     );
   }
 

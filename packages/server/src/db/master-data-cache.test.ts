@@ -113,8 +113,8 @@ describe('master-data answer cache (SQLite)', () => {
   });
 
   it('reads the number once per turn of the event loop while we write nothing, again after a write of ours', async () => {
-    let ourWrites = 0;
-    const cache = createMasterDataCache(handle.db, 'sqlite', { writes: () => ourWrites });
+    const ownWrites = { writes: 0 };
+    const cache = createMasterDataCache(handle.db, 'sqlite', { ownWrites });
     const w = counter();
     const other = new SQLite(file);
     try {
@@ -127,7 +127,7 @@ describe('master-data answer cache (SQLite)', () => {
       expect(await cache.cached('space', 'w1', w.load)).toBe('Elsewhere');
       // A write of ours in the same turn is seen at once.
       await sql`update warehouse set name = 'Ours' where code_lower = 'w1'`.execute(handle.db);
-      ourWrites++;
+      ownWrites.writes++;
       expect(await cache.cached('space', 'w1', w.load)).toBe('Ours');
     } finally {
       other.close();

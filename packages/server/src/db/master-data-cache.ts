@@ -10,7 +10,7 @@ import type { Db, Dialect } from './database.js';
  * microseconds); a kept answer then skips the lookup's queries. Stock is not master data: the
  * answers cached here must not contain stock.
  *
- * With `writes` (the WAL sync's count of our own writing statements) the number read is reused
+ * With `ownWrites` (the WAL sync, which counts our own writing statements) the number read is reused
  * for the rest of the event loop's turn while we wrote nothing: the requests handled in one turn
  * were all received before it began, so the number as read during the turn is one their answers
  * may show (another process's commit a microsecond later is after them). Any write of ours in
@@ -36,14 +36,14 @@ const generationQuery = CompiledQuery.raw('select generation from master_data_ge
 
 export interface MasterDataCacheOptions {
   maxCharacters?: number;
-  /** The count of our own writing statements (db/wal-sync.ts); without it the number is read for every use. */
-  writes?: () => number;
+  /** Counts our own writing statements (db/wal-sync.ts); without it the number is read for every use. */
+  ownWrites?: { readonly writes: number };
 }
 
 export function createMasterDataCache(db: Db, dialect: Dialect, options: MasterDataCacheOptions = {}): MasterDataCache {
   if (dialect !== 'sqlite') return { cached: (_space, _key, load) => load() };
   const maxCharacters = options.maxCharacters ?? charactersPerSpace;
-  const { writes } = options;
+  const { ownWrites } = options;
   const spaces = new Map<string, Space>();
   let keptAt = -1;
   /** The number read in this turn of the event loop, and our write count then. */
@@ -51,11 +51,11 @@ export function createMasterDataCache(db: Db, dialect: Dialect, options: MasterD
   const forgetAtTurnEnd = () => (readThisTurn = null);
 
   async function currentGeneration(): Promise<number> {
-    if (writes && readThisTurn && readThisTurn.writes === writes()) return readThisTurn.generation;
-    const writesBefore = writes?.() ?? 0;
+    if (ownWrites && readThisTurn && readThisTurn.writes === ownWrites.writes) return readThisTurn.generation;
+    const writesBefore = ownWrites?.writes ?? 0;
     const { rows } = await db.executeQuery<{ generation: number }>(generationQuery);
     const generation = rows[0]?.generation ?? -1;
-    if (writes && writes() === writesBefore) {
+    if (ownWrites && ownWrites.writes === writesBefore) {
       if (!readThisTurn) setImmediate(forgetAtTurnEnd);
       readThisTurn = { generation, writes: writesBefore };
     }

@@ -11,8 +11,9 @@ import { Worker } from 'node:worker_threads';
  * 0.3-2 ms of the flush (it grows with the pages written). The server opens its connection with
  * synchronous=NORMAL instead (a COMMIT writes the WAL without flushing it) and flushes the WAL
  * itself, on libuv's thread pool, before it answers: `durable()` resolves once every commit made
- * before the call is on disk. Answers wait for it (app.ts and group commit), so an answer never
- * reports, and no client ever sees, a write that a power cut could take back: FULL's guarantee.
+ * before the call is on disk. HTTP answers wait for it (http/durable-answers.ts and group commit),
+ * so no answer reports or shows a write that a power cut could take back: FULL's guarantee (live
+ * messages published right after a commit are not held back; docs/decisions.md).
  * One flush serves every commit made before it began, so under load flushes overlap the work of
  * the next requests. A crash of the process alone loses nothing either way: committed frames are
  * in the operating system's cache.

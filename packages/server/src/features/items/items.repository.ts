@@ -78,8 +78,8 @@ export function autocompleteByCodePrefix(db: DbOrTx, text: string, limit: number
  *
  * On SQLite a text of 3 or more characters is looked up in the FTS5 trigram index item_search
  * (migration 0006), by its rarest trigrams (trigram-counts.ts), and every candidate is checked
- * again with the same LIKE, so the answer is the LIKE's; shorter texts have no trigram and scan the search_text index. On PostgreSQL the
- * pg_trgm index of migration 0006 serves the LIKE itself.
+ * again with the same LIKE, so the answer is the LIKE's; shorter texts have no trigram and scan
+ * the search_text index. On PostgreSQL the pg_trgm index of migration 0006 serves the LIKE itself.
  */
 export function autocompleteByContains(
   db: DbOrTx,

@@ -18,7 +18,6 @@ import type { AppContext } from '../../context.js';
 import { anyRole } from '../../http/access.js';
 import { sendCachedJson } from '../../http/cached-json.js';
 import * as items from './items.service.js';
-import { autocompleteKey } from './items.service.js';
 
 const information = anyRole('information');
 const tags = ['items'];
@@ -52,7 +51,7 @@ export function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags, params: itemAutocompleteParamSchema, response: { 200: itemAutocompleteAnswerSchema } },
     },
     (request, reply) =>
-      sendCachedJson(ctx, reply, 'item.autocomplete', autocompleteKey(request.params.text), () =>
+      sendCachedJson(ctx, reply, 'item.autocomplete', items.autocompleteKey(request.params.text), () =>
         items.autocomplete(ctx, request.params.text),
       ),
   );

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { rowsByKeys, runCompiled } from '../../db/compiled-query.js';
+import { insertRows, rowsByKeys, runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { StockKey, StockRowAfter } from './stock-movement.js';
 
@@ -36,37 +36,27 @@ export async function addToStockRows(
 ): Promise<(StockRowAfter & { id: number })[]> {
   const after: (StockRowAfter & { id: number })[] = [];
   for (const part of chunks(deltas)) {
-    const args = part.flatMap((d) => [
-      d.itemId,
-      d.batchId,
-      d.serialId,
-      d.binLocationId,
-      d.onHand,
-      d.released,
-      d.pick,
-      d.qcPending > 0 ? 1 : 0,
-      d.qcPending,
-    ]);
+    const values = insertRows(
+      part.map((d) => ({
+        item_id: d.itemId,
+        batch_id: d.batchId,
+        serial_id: d.serialId,
+        bin_location_id: d.binLocationId,
+        on_hand_qty: d.onHand,
+        released_qty: d.released,
+        pick_qty: d.pick,
+        qc_pending: d.qcPending > 0 ? 1 : 0,
+        qc_pending_qty: d.qcPending,
+        updated_at: at,
+      })),
+    );
     const { rows } = await runCompiled(
       tx,
       `stock.addToRows:${part.length}`,
       (slot) =>
         tx
           .insertInto('stock')
-          .values(
-            part.map((_, i) => ({
-              item_id: slot(i * 9),
-              batch_id: slot(i * 9 + 1),
-              serial_id: slot(i * 9 + 2),
-              bin_location_id: slot(i * 9 + 3),
-              on_hand_qty: slot(i * 9 + 4),
-              released_qty: slot(i * 9 + 5),
-              pick_qty: slot(i * 9 + 6),
-              qc_pending: slot(i * 9 + 7),
-              qc_pending_qty: slot(i * 9 + 8),
-              updated_at: slot(args.length),
-            })),
-          )
+          .values(values.slots(slot))
           // The unique index stock_key_idx (0003-master-data) is on these expressions.
           .onConflict((oc) =>
             oc.expression(sql`item_id, bin_location_id, coalesce(batch_id, 0), coalesce(serial_id, 0)`).doUpdateSet({
@@ -89,7 +79,7 @@ export async function addToStockRows(
             'pick_qty',
             'qc_pending_qty',
           ]),
-      [...args, at],
+      values.args,
     );
     for (const r of rows) {
       after.push({
@@ -144,41 +134,27 @@ export interface LedgerRowInput extends StockKey {
 
 export async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
   for (const part of chunks(rows)) {
-    const args = part.flatMap((r) => [
-      r.transactionType,
-      r.documentType,
-      r.documentCode,
-      r.at,
-      r.userId,
-      r.username,
-      r.itemId,
-      r.batchId,
-      r.serialId,
-      r.binLocationId,
-      r.quantity,
-      r.idempotencyKey,
-    ]);
+    const values = insertRows(
+      part.map((r) => ({
+        transaction_type: r.transactionType,
+        document_type: r.documentType,
+        document_code: r.documentCode,
+        at: r.at,
+        user_id: r.userId,
+        username: r.username,
+        item_id: r.itemId,
+        batch_id: r.batchId,
+        serial_id: r.serialId,
+        bin_location_id: r.binLocationId,
+        quantity: r.quantity,
+        idempotency_key: r.idempotencyKey,
+      })),
+    );
     await runCompiled(
       tx,
       `stock.insertLedger:${part.length}`,
-      (slot) =>
-        tx.insertInto('stock_ledger').values(
-          part.map((_, i) => ({
-            transaction_type: slot(i * 12),
-            document_type: slot(i * 12 + 1),
-            document_code: slot(i * 12 + 2),
-            at: slot(i * 12 + 3),
-            user_id: slot(i * 12 + 4),
-            username: slot(i * 12 + 5),
-            item_id: slot(i * 12 + 6),
-            batch_id: slot(i * 12 + 7),
-            serial_id: slot(i * 12 + 8),
-            bin_location_id: slot(i * 12 + 9),
-            quantity: slot(i * 12 + 10),
-            idempotency_key: slot(i * 12 + 11),
-          })),
-        ),
-      args,
+      (slot) => tx.insertInto('stock_ledger').values(values.slots(slot)),
+      values.args,
     );
   }
 }
