@@ -1,9 +1,10 @@
 // The raw ceiling of a stock transfer: the same transaction shape as one transfer of one line
 // (the source stock row less one unit, the target row upserted one more, two ledger rows), one
-// commit each, done directly with better-sqlite3 (WAL, synchronous=FULL, as the server opens it)
+// commit each, done directly with better-sqlite3 (WAL, synchronous=FULL, the server's cache and temp-store pragmas)
 // or with pg (32 clients at once), on the bench's large data set. No HTTP, no validation: what
 // the database and its fsync allow on this machine.
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { repositoryDir } from './processes.mjs';
@@ -11,6 +12,10 @@ import { repositoryDir } from './processes.mjs';
 const serverRequire = createRequire(path.join(repositoryDir, 'packages', 'server', 'package.json'));
 const SQLite = serverRequire('better-sqlite3');
 const pg = serverRequire('pg');
+
+const { sqlitePerformancePragmas } = await import(
+  pathToFileURL(path.join(repositoryDir, 'packages', 'server', 'dist', 'db', 'database.js')).href
+);
 
 const unit = 1000;
 
@@ -58,6 +63,7 @@ function sqliteCeiling(file, pairs, durationSeconds) {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  for (const pragma of sqlitePerformancePragmas) db.pragma(pragma);
   const q = (i) => `@p${i}`;
   const args = (...values) => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
   const take = db.prepare(takeSql(q));

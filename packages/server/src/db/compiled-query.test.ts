@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCompiled, runKeyLookup } from './compiled-query.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -65,6 +65,55 @@ describe('queries compiled once', () => {
     expect(update.numAffectedRows).toBe(1n);
   });
 
+  const nameOf = (db: typeof handle.db, code: string) =>
+    runCompiled(
+      db,
+      'test.nameOf',
+      (slot) => db.selectFrom('warehouse').select('name').where('code_lower', '=', slot(0)),
+      [code],
+    );
+
+  it('runs straight on the connection inside a SQLite transaction, with the same answers as Kysely', async () => {
+    await handle.db.transaction().execute(async (tx) => {
+      const viaKysely = vi.spyOn(tx, 'executeQuery');
+      const update = await runCompiled(
+        tx,
+        'test.rename',
+        (slot) =>
+          tx
+            .updateTable('warehouse')
+            .set({ name: slot(0) })
+            .where('code_lower', '=', slot(1)),
+        ['Renamed inside', 'b'],
+      );
+      expect(update.numAffectedRows).toBe(1n);
+      expect((await nameOf(tx, 'b')).rows).toEqual([{ name: 'Renamed inside' }]);
+      expect(viaKysely).not.toHaveBeenCalled();
+    });
+    expect((await nameOf(handle.db, 'b')).rows).toEqual([{ name: 'Renamed inside' }]);
+  });
+
+  it('outside a transaction waits for the open one instead of running inside it', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const open = handle.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('warehouse')
+        .values({ code: 'C', code_lower: 'c', visual_code: 'C', name: 'Uncommitted', active: 1 })
+        .execute();
+      await gate;
+      throw new Error('roll back');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    let seen: unknown;
+    const reading = nameOf(handle.db, 'c').then((result) => (seen = result.rows));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toBeUndefined();
+    release();
+    await expect(open).rejects.toThrow('roll back');
+    expect(await reading).toEqual([]);
+  });
+
   it('runKeyLookup puts the key into every slot', async () => {
     const rows = await runKeyLookup(
       handle.db,
@@ -74,7 +123,7 @@ describe('queries compiled once', () => {
           .selectFrom('warehouse')
           .select('code')
           .where((eb) => eb.or([eb('code_lower', '=', k), eb('name', '=', k)])),
-      'Renamed',
+      'Renamed inside',
     );
     expect(rows).toEqual([{ code: 'B' }]);
   });

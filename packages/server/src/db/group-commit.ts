@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { executeCompiled } from './compiled-query.js';
 import type { Db, Tx } from './database.js';
 
 /**
@@ -71,14 +72,14 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
   let running = false;
 
   async function runJob(tx: Tx, job: Job): Promise<void> {
-    await tx.executeQuery(savepoint);
+    await executeCompiled(tx, savepoint);
     try {
       job.outcome = { ok: true, value: await job.work(tx) };
     } catch (error) {
       job.outcome = { ok: false, error };
-      await tx.executeQuery(rollbackToSavepoint);
+      await executeCompiled(tx, rollbackToSavepoint);
     }
-    await tx.executeQuery(releaseSavepoint);
+    await executeCompiled(tx, releaseSavepoint);
   }
 
   async function runBatch(): Promise<void> {

@@ -33,18 +33,23 @@ export interface PlannedLine {
   qcPending: number;
 }
 
-/** The locations of the codes in one query; the answer throws 404 unknownLocation for an unknown code. */
-export async function locationsByCode(
-  tx: Tx,
-  codes: readonly string[],
-): Promise<(code: string) => TransferLocationRow> {
-  const rows = new Map(
-    (await repository.findLocationsByCodeLowers(tx, codes.map(codeKey))).map((r) => [r.code_lower, r]),
-  );
-  return (code) => {
-    const row = rows.get(codeKey(code));
-    if (!row) throw notFound('unknownLocation', { code });
-    return row;
+/** A line resolved from its codes (the item as read, for the stock service's rules). */
+export type ResolvedLine = Omit<PlannedLine, 'qcPending'> & { item: TransferItemRow };
+
+/**
+ * The locations of the codes in one query: `byCode` throws 404 unknownLocation for an unknown
+ * code; `rows` are every location found.
+ */
+export async function locationsByCode(tx: Tx, codes: readonly string[]) {
+  const rows = await repository.findLocationsByCodeLowers(tx, codes.map(codeKey));
+  const byLowerCode = new Map(rows.map((r) => [r.code_lower, r]));
+  return {
+    rows,
+    byCode: (code: string): TransferLocationRow => {
+      const row = byLowerCode.get(codeKey(code));
+      if (!row) throw notFound('unknownLocation', { code });
+      return row;
+    },
   };
 }
 
@@ -63,13 +68,13 @@ export async function resolveLines(
   lines: LinesRequest['lines'],
   to: TransferLocationRow,
   location: (code: string) => TransferLocationRow,
-): Promise<Omit<PlannedLine, 'qcPending'>[]> {
+): Promise<ResolvedLine[]> {
   const itemRows = await repository.findItemsByCodeLowers(
     tx,
     lines.map((l) => codeKey(l.item)),
   );
   const items = new Map(itemRows.map((r) => [r.code_lower, r]));
-  const resolved: Omit<PlannedLine, 'qcPending'>[] = [];
+  const resolved: ResolvedLine[] = [];
   for (const [index, line] of lines.entries()) {
     const from = location(line.fromLocation);
     const item = items.get(codeKey(line.item));
@@ -108,7 +113,7 @@ async function unitsOfLot(
   quantity: number,
   item: TransferItemRow,
   from: TransferLocationRow,
-): Promise<Omit<PlannedLine, 'qcPending'>[]> {
+): Promise<ResolvedLine[]> {
   const thousandths = toThousandths(quantity);
   if (thousandths <= 0 || thousandths % quantityScale !== 0) throw invalidLine(index, 'quantity', 'wholeUnitsOnly');
   const units = thousandths / quantityScale;

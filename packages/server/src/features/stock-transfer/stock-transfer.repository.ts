@@ -15,7 +15,16 @@ export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
     (slots) =>
       db
         .selectFrom('item')
-        .select(['id', 'code', 'code_lower', 'name', 'managed_by', 'serial_managed_by_dispatch'])
+        .select([
+          'id',
+          'code',
+          'code_lower',
+          'name',
+          'managed_by',
+          'serial_managed_by_dispatch',
+          'active',
+          'is_stock_item',
+        ])
         .where('code_lower', 'in', slots),
     keys,
   );
@@ -29,7 +38,17 @@ export function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
     (slots) =>
       db
         .selectFrom('bin_location')
-        .select(['id', 'code', 'code_lower', 'location_type'])
+        .select([
+          'id',
+          'code',
+          'code_lower',
+          'location_type',
+          // What the stock service's rules read: given to it, so it need not read them again.
+          'physical_location_type',
+          'stock_movement_restricted',
+          'block_stock_movements',
+          'block_stock_movements_reason',
+        ])
         .where('code_lower', 'in', slots),
     keys,
   );

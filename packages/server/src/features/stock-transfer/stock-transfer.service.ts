@@ -7,7 +7,7 @@ import { hasAnyRole, type Principal } from '../../http/access.js';
 import { AppError, unprocessable } from '../../http/app-error.js';
 import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
-import { applyStockMovement } from '../stock/stock.service.js';
+import { applyStockMovement, type StockMovement } from '../stock/stock.service.js';
 import {
   locationsByCode,
   movedLines,
@@ -50,6 +50,7 @@ async function moveStock(
   planned: readonly PlannedLine[],
   to: TransferLocationRow,
   idempotencyKey: string | null,
+  read: StockMovement['readInTransaction'],
 ): Promise<StockTransferAnswer> {
   const transferId = newTransferId();
   const result = await applyStockMovement(tx, ctx, {
@@ -59,25 +60,34 @@ async function moveStock(
     user: { userId: caller.userId, username: caller.username },
     allowRestricted: hasAnyRole(caller, ['stockTransferAuthMoveRestricted']),
     lines: movementLines(planned, to),
+    readInTransaction: read,
   });
   // The ledger knows the key but this request's scope did not: another kind of request used it.
   if (result.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key: idempotencyKey });
   return { transferId, lines: movedLines(planned, to) };
 }
 
-async function planRequest(tx: Tx, request: LinesRequest) {
+/** What a transfer plans: the target, the planned lines, and the rows read for them. */
+interface TransferPlan {
+  to: TransferLocationRow;
+  planned: PlannedLine[];
+  read: StockMovement['readInTransaction'];
+}
+
+async function planRequest(tx: Tx, request: LinesRequest): Promise<TransferPlan> {
   // The target and every source location in one query; an unknown target is reported first.
-  const location = await locationsByCode(tx, [request.toLocation, ...request.lines.map((l) => l.fromLocation)]);
-  const to = location(request.toLocation);
-  const planned = await planLines(tx, await resolveLines(tx, request.lines, to, location));
-  return { to, planned };
+  const locations = await locationsByCode(tx, [request.toLocation, ...request.lines.map((l) => l.fromLocation)]);
+  const to = locations.byCode(request.toLocation);
+  const resolved = await resolveLines(tx, request.lines, to, locations.byCode);
+  const planned = await planLines(tx, resolved);
+  return { to, planned, read: { locations: locations.rows, items: resolved.map((l) => l.item) } };
 }
 
 /** The free-to-move content of the location as lines (QC-pending, released and picked stock stay). */
-async function planLocation(tx: Tx, request: LocationRequest) {
-  const location = await locationsByCode(tx, [request.fromLocation, request.toLocation]);
-  const from = location(request.fromLocation);
-  const to = location(request.toLocation);
+async function planLocation(tx: Tx, request: LocationRequest): Promise<TransferPlan> {
+  const locations = await locationsByCode(tx, [request.fromLocation, request.toLocation]);
+  const from = locations.byCode(request.fromLocation);
+  const to = locations.byCode(request.toLocation);
   if (from.id === to.id) throw unprocessable('sameSourceAndTarget', { code: from.code });
   const planned: PlannedLine[] = [];
   for (const row of await repository.stockRowsOfLocation(tx, from.id)) {
@@ -93,7 +103,7 @@ async function planLocation(tx: Tx, request: LocationRequest) {
     });
   }
   if (planned.length === 0) throw unprocessable('nothingToMove', { code: from.code });
-  return { to, planned };
+  return { to, planned, read: { locations: locations.rows } };
 }
 
 function publishMoved(ctx: AppContext, answer: StockTransferAnswer): void {
@@ -126,8 +136,8 @@ export async function validateTransfer(
 ): Promise<StockTransferValidation> {
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      const { to, planned } = await planRequest(tx, request);
-      await moveStock(tx, ctx, caller, planned, to, null);
+      const { to, planned, read } = await planRequest(tx, request);
+      await moveStock(tx, ctx, caller, planned, to, null, read);
       const receivesQc = planned.some((l) => l.qcPending > 0) && blockableForQc.has(to.location_type);
       throw new ValidationRollback({ valid: true, locationsToBlockForQc: receivesQc ? [to.code] : [] });
     });
@@ -144,14 +154,14 @@ async function transferOnce(
   scope: string,
   request: unknown,
   idempotencyKey: string,
-  plan: (tx: Tx) => Promise<{ to: TransferLocationRow; planned: PlannedLine[] }>,
+  plan: (tx: Tx) => Promise<TransferPlan>,
 ): Promise<IdempotentResult<StockTransferAnswer>> {
   const result = await runIdempotent(
     ctx.db,
     { scope, key: idempotencyKey, userId: caller.userId, request, groupCommit: ctx.groupCommit },
     async (tx) => {
-      const { to, planned } = await plan(tx);
-      return moveStock(tx, ctx, caller, planned, to, idempotencyKey);
+      const { to, planned, read } = await plan(tx);
+      return moveStock(tx, ctx, caller, planned, to, idempotencyKey, read);
     },
   );
   if (!result.replayed) publishMoved(ctx, result.body);

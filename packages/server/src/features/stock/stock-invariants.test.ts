@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Db } from '../../db/database.js';
 import { applyStockMovement, type StockMovement, type StockMovementLine } from './stock.service.js';
+import * as repository from './stock.repository.js';
 import { movementPolicies, netsToZero, qcSplitOf } from './stock-policy.js';
 import { batchIdOf, binIdOf, countRows, itemIdOf, stockOf } from './stock.test-helper.js';
 
@@ -73,6 +74,37 @@ describe('stock service: movement rules per type', () => {
       args: { item: 'KIT-001' },
     });
     expect(movementPolicies.COUNT_ADJUSTMENT.itemAllowed).toBe(false);
+  });
+
+  it('takes the rows the caller read in the transaction, and reads the ones it did not give', async () => {
+    const receipt = (readInTransaction: StockMovement['readInTransaction']) =>
+      db.transaction().execute(async (tx) =>
+        applyStockMovement(tx, t.app.ctx, {
+          type: 'RECEIPT',
+          user: null,
+          allowRestricted: true,
+          lines: [line(ids.kit, ids.a0101, 1_000), line(ids.item1, ids.blocked, 1_000)],
+          readInTransaction: await readInTransaction(tx),
+        }),
+      );
+    const before = await snapshot();
+    await db.updateTable('bin_location').set({ block_stock_movements: 1 }).where('id', '=', ids.blocked).execute();
+    // Only the first location and item given: the blocked location is read.
+    await expect(
+      receipt(async (tx) => ({
+        locations: await repository.locationsForRules(tx, [ids.a0101]),
+        items: await repository.itemsForRules(tx, [ids.kit]),
+      })),
+    ).rejects.toMatchObject({ key: 'stockMovementsBlocked', args: { code: '01-BLOCKED' } });
+    await db.updateTable('bin_location').set({ block_stock_movements: 0 }).where('id', '=', ids.blocked).execute();
+    // Every row given: the kit read in the transaction is refused as read.
+    await expect(
+      receipt(async (tx) => ({
+        locations: await repository.locationsForRules(tx, [ids.a0101, ids.blocked]),
+        items: await repository.itemsForRules(tx, [ids.kit, ids.item1]),
+      })),
+    ).rejects.toMatchObject({ key: 'itemIsNotAllowed', args: { item: 'KIT-001' } });
+    expect(await snapshot()).toEqual(before);
   });
 
   it('keeps liquid containers and single-item locations to one item for every type', async () => {

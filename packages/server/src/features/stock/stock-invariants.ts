@@ -26,6 +26,18 @@ export interface RuleState {
 
 const uniqueInOrder = (ids: readonly number[]): number[] => [...new Set(ids)];
 
+/** The rows of ids the caller read in this transaction (SQLite only, see StockMovement), or undefined when any is missing. */
+function readBefore<Row extends { id: number }>(
+  deps: StockDeps,
+  ids: readonly number[],
+  rows: readonly Row[] | undefined,
+): Row[] | undefined {
+  if (deps.dialect !== 'sqlite' || !rows) return undefined;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = ids.map((id) => byId.get(id));
+  return found.every((row) => row !== undefined) ? found : undefined;
+}
+
 function locationOf(state: RuleState, id: number): repository.LocationForRules {
   const location = state.locations.get(id);
   if (!location) throw new Error(`stock movement to an unknown bin location id ${id}`);
@@ -47,9 +59,11 @@ function checkLocationRules(movement: StockMovement, state: RuleState): void {
   }
 }
 
-async function checkItemsAllowed(tx: Tx, lines: readonly StockMovementLine[]): Promise<void> {
-  const itemIds = uniqueInOrder(lines.map((l) => l.itemId));
-  const items = new Map((await repository.itemsForRules(tx, itemIds)).map((i) => [i.id, i]));
+async function checkItemsAllowed(tx: Tx, deps: StockDeps, movement: StockMovement): Promise<void> {
+  const itemIds = uniqueInOrder(movement.lines.map((l) => l.itemId));
+  const rows =
+    readBefore(deps, itemIds, movement.readInTransaction?.items) ?? (await repository.itemsForRules(tx, itemIds));
+  const items = new Map(rows.map((i) => [i.id, i]));
   for (const id of itemIds) {
     const item = items.get(id);
     if (!item) throw new Error(`stock movement of an unknown item id ${id}`);
@@ -94,12 +108,11 @@ export async function checkBeforeApply(
   const gaining = uniqueInOrder(deltas.filter((d) => d.onHand > 0).map((d) => d.binLocationId));
   if (deps.dialect === 'postgres') await repository.lockLocations(tx, gaining);
   const ids = uniqueInOrder(movement.lines.map((l) => l.binLocationId));
-  const state: RuleState = {
-    locations: new Map((await repository.locationsForRules(tx, ids)).map((l) => [l.id, l])),
-    gaining,
-  };
+  const locations =
+    readBefore(deps, ids, movement.readInTransaction?.locations) ?? (await repository.locationsForRules(tx, ids));
+  const state: RuleState = { locations: new Map(locations.map((l) => [l.id, l])), gaining };
   if (policy.locationRules) checkLocationRules(movement, state);
-  if (policy.itemAllowed) await checkItemsAllowed(tx, movement.lines);
+  if (policy.itemAllowed) await checkItemsAllowed(tx, deps, movement);
   if (policy.qcTransferRules) await checkQcTransferRules(tx, movement.lines, state);
   return state;
 }

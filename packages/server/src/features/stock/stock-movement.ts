@@ -1,4 +1,5 @@
 import type { Dialect } from '../../db/database.js';
+import type { ItemForRules, LocationForRules } from './stock.repository.js';
 
 /**
  * Movement types of the stock service (DOMAIN.md "Every stock change goes through one call").
@@ -63,6 +64,12 @@ export interface StockMovement {
   /** Who moved it (null: the system). */
   user: { userId: number | null; username: string } | null;
   lines: readonly StockMovementLine[];
+  /**
+   * Rows of the movement's locations and items that the caller read in this same transaction,
+   * so the rules need not read them again. Taken on SQLite only, where a transaction sees no
+   * other writer; PostgreSQL reads the locations again after locking them.
+   */
+  readInTransaction?: { locations?: readonly LocationForRules[]; items?: readonly ItemForRules[] };
 }
 
 /** What the stock service needs of the app context (AppContext satisfies it). */

@@ -213,6 +213,7 @@ export function itemsForRules(tx: DbOrTx, ids: readonly number[]) {
     ids,
   );
 }
+export type ItemForRules = Awaited<ReturnType<typeof itemsForRules>>[number];
 
 /** The first key of PostgreSQL's two-key advisory locks on bin locations ("ST"); a key space of its own. */
 const locationLockSpace = 0x5354;
