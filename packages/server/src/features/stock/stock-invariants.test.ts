@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Tx } from '../../db/database.js';
 import { applyStockMovement, type StockMovement, type StockMovementLine } from './stock.service.js';
 import * as repository from './stock.repository.js';
 import { movementPolicies, netsToZero, qcSplitOf } from './stock-policy.js';
@@ -77,7 +77,7 @@ describe('stock service: movement rules per type', () => {
   });
 
   it('takes the rows the caller read in the transaction, and reads the ones it did not give', async () => {
-    const receipt = (readInTransaction: StockMovement['readInTransaction']) =>
+    const receipt = (readInTransaction: (tx: Tx) => Promise<StockMovement['readInTransaction']>) =>
       db.transaction().execute(async (tx) =>
         applyStockMovement(tx, t.app.ctx, {
           type: 'RECEIPT',
