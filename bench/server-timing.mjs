@@ -5,7 +5,8 @@
 // the client's time or the network's. On SIGUSR2 it prints a summary since the previous one, on one
 // line that starts with the marker, and starts over. It also gives the process's CPU time per request.
 import diagnosticsChannel from 'node:diagnostics_channel';
-import { createHistogram } from 'node:perf_hooks';
+import { createHistogram, performance } from 'node:perf_hooks';
+let eluSince = performance.eventLoopUtilization();
 
 export const serverTimingMarker = 'BENCH_SERVER_TIMING ';
 
@@ -38,8 +39,10 @@ process.on('SIGUSR2', () => {
           maxMs: ms(histogram.max),
           // The process's CPU time (all threads) per request: what a request costs, whatever else runs.
           cpuUsPerRequest: Math.round((cpu.user + cpu.system) / histogram.count),
+          elu: Math.round(performance.eventLoopUtilization(eluSince).utilization * 1000) / 1000,
         };
   histogram = createHistogram();
   cpuSince = process.cpuUsage();
+  eluSince = performance.eventLoopUtilization();
   process.stdout.write(`${serverTimingMarker}${JSON.stringify(summary)}\n`);
 });

@@ -314,7 +314,7 @@ function printTransfers(r) {
   console.log(row(`POST stock_transfer/lines (${r.settings.connections} conn, 2xx only)`, r.http));
   console.log(
     `transfers: ${r.http.transfers} moved (2xx), ${r.http.refused422} refused (422), ${r.http.otherFailures} other failures; ` +
-      `server p99 ${r.http.server?.p99Ms} ms, server CPU ${r.http.server?.cpuUsPerRequest} µs/request; ${(r.ratioToCeiling * 100).toFixed(1)}% of the raw ceiling ` +
+      `server p99 ${r.http.server?.p99Ms} ms, server CPU ${r.http.server?.cpuUsPerRequest} µs/request, event loop ${r.http.server?.elu}; ${(r.ratioToCeiling * 100).toFixed(1)}% of the raw ceiling ` +
       `(${r.ceiling.commits} commits, ${r.ceiling.refused} refused)`,
   );
   console.log(

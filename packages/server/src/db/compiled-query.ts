@@ -23,6 +23,14 @@ interface Entry {
 
 const compiledByAdapter = new WeakMap<object, Map<string, Entry>>();
 
+/** PostgreSQL: the name of each compiled query's SQL as a prepared statement (pg-prepared-pool.ts). */
+const statementNames = new Map<string, string>();
+
+/** The prepared statement name of a query compiled by runCompiled for PostgreSQL, if it is one. */
+export function preparedStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /** A SQLite connection's statement source (database.ts withStatementCache), by the database's adapter. */
 export interface DirectStatements {
   prepare(sql: string): {
@@ -73,6 +81,9 @@ export async function runCompiled<Row>(
     );
     entry = { query, slots };
     entries.set(name, entry);
+    if (!(adapter instanceof SqliteAdapter) && !statementNames.has(query.sql)) {
+      statementNames.set(query.sql, `wms_${statementNames.size + 1}`);
+    }
   }
   const { query, slots } = entry;
   const parameters = slots.map((index, i) => (index === -1 ? query.parameters[i] : args[index]));

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { runDirectlyInTransactions } from './compiled-query.js';
+import { preparedStatementPool } from './pg-prepared-pool.js';
 import type { Database } from './schema.js';
 import { createWalSync, safetyCheckpointPages, type WalSync } from './wal-sync.js';
 
@@ -60,7 +61,7 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
     // An idle connection that the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection error: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '');

@@ -26,16 +26,15 @@ export interface RuleState {
 
 const uniqueInOrder = (ids: readonly number[]): number[] => [...new Set(ids)];
 
-/** The rows of ids the caller read in this transaction (SQLite only, see StockMovement), or undefined when any is missing. */
-function readBefore<Row extends { id: number }>(
-  deps: StockDeps,
+/** The rows of ids among those given, or undefined when any is missing. */
+function givenRows<Row extends { id: number }>(
   ids: readonly number[],
   rows: readonly Row[] | undefined,
 ): Row[] | undefined {
-  if (deps.dialect !== 'sqlite' || !rows) return undefined;
+  if (!rows) return undefined;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const found = ids.map((id) => byId.get(id));
-  return found.every((row) => row !== undefined) ? found : undefined;
+  return found.every((row) => row !== undefined) ? (found) : undefined;
 }
 
 function locationOf(state: RuleState, id: number): repository.LocationForRules {
@@ -59,10 +58,9 @@ function checkLocationRules(movement: StockMovement, state: RuleState): void {
   }
 }
 
-async function checkItemsAllowed(tx: Tx, deps: StockDeps, movement: StockMovement): Promise<void> {
+async function checkItemsAllowed(tx: Tx, movement: StockMovement): Promise<void> {
   const itemIds = uniqueInOrder(movement.lines.map((l) => l.itemId));
-  const rows =
-    readBefore(deps, itemIds, movement.readInTransaction?.items) ?? (await repository.itemsForRules(tx, itemIds));
+  const rows = givenRows(itemIds, movement.readInTransaction?.items) ?? (await repository.itemsForRules(tx, itemIds));
   const items = new Map(rows.map((i) => [i.id, i]));
   for (const id of itemIds) {
     const item = items.get(id);
@@ -108,11 +106,12 @@ export async function checkBeforeApply(
   const gaining = uniqueInOrder(deltas.filter((d) => d.onHand > 0).map((d) => d.binLocationId));
   if (deps.dialect === 'postgres') await repository.lockLocations(tx, gaining);
   const ids = uniqueInOrder(movement.lines.map((l) => l.binLocationId));
-  const locations =
-    readBefore(deps, ids, movement.readInTransaction?.locations) ?? (await repository.locationsForRules(tx, ids));
+  // PostgreSQL reads the locations after locking the gaining ones (see StockMovement.readInTransaction).
+  const given = deps.dialect === 'sqlite' ? movement.readInTransaction?.locations : undefined;
+  const locations = givenRows(ids, given) ?? (await repository.locationsForRules(tx, ids));
   const state: RuleState = { locations: new Map(locations.map((l) => [l.id, l])), gaining };
   if (policy.locationRules) checkLocationRules(movement, state);
-  if (policy.itemAllowed) await checkItemsAllowed(tx, deps, movement);
+  if (policy.itemAllowed) await checkItemsAllowed(tx, movement);
   if (policy.qcTransferRules) await checkQcTransferRules(tx, movement.lines, state);
   return state;
 }
