@@ -34,7 +34,7 @@ function givenRows<Row extends { id: number }>(
   if (!rows) return undefined;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const found = ids.map((id) => byId.get(id));
-  return found.every((row) => row !== undefined) ? (found) : undefined;
+  return found.every((row) => row !== undefined) ? found : undefined;
 }
 
 function locationOf(state: RuleState, id: number): repository.LocationForRules {
