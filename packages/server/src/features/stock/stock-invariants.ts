@@ -106,9 +106,8 @@ export async function checkBeforeApply(
   const gaining = uniqueInOrder(deltas.filter((d) => d.onHand > 0).map((d) => d.binLocationId));
   if (deps.dialect === 'postgres') await repository.lockLocations(tx, gaining);
   const ids = uniqueInOrder(movement.lines.map((l) => l.binLocationId));
-  // PostgreSQL reads the locations after locking the gaining ones (see StockMovement.readInTransaction).
-  const given = deps.dialect === 'sqlite' ? movement.readInTransaction?.locations : undefined;
-  const locations = givenRows(ids, given) ?? (await repository.locationsForRules(tx, ids));
+  const locations =
+    givenRows(ids, movement.readInTransaction?.locations) ?? (await repository.locationsForRules(tx, ids));
   const state: RuleState = { locations: new Map(locations.map((l) => [l.id, l])), gaining };
   if (policy.locationRules) checkLocationRules(movement, state);
   if (policy.itemAllowed) await checkItemsAllowed(tx, movement);

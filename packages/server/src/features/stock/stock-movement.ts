@@ -66,9 +66,9 @@ export interface StockMovement {
   lines: readonly StockMovementLine[];
   /**
    * Rows of the movement's locations and items that the caller read in this same transaction,
-   * so the rules need not read them again. Items are taken as given (nothing locks them either
-   * way); locations on SQLite only, where a transaction sees no other writer: PostgreSQL reads
-   * them again after locking the ones that gain stock.
+   * so the rules need not read them again. Movements never change these rows; a location
+   * blocked by another transaction after they were read orders that block after this movement,
+   * as if it had committed first (the block reads no stock).
    */
   readInTransaction?: { locations?: readonly LocationForRules[]; items?: readonly ItemForRules[] };
 }
