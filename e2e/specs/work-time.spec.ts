@@ -48,7 +48,7 @@ describe('work confirmation (work time on work orders)', () => {
     browser = await launchBrowser();
     admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
     for (const [username, roles] of [
-      [worker, ['production']],
+      [worker, ['production', 'information']],
       [verifier, ['productionManager']],
     ] as const) {
       const created = await admin.call('POST', '/api/v1/users/new', { username, password: username, roles });
@@ -173,6 +173,13 @@ describe('work confirmation (work time on work orders)', () => {
       endTime: string | null;
     }[];
     expect(stopped.find((e) => e.workOrderStep === 'PACK')?.endTime).toEqual(expect.any(String));
+    // In another app, the _be_open_work_times_ scan comes back here with the timers open.
+    await page.goto(`${baseUrl}/location/location_info`);
+    const scanner = page.getByTestId('scanner-input');
+    await scanner.fill('_be_open_work_times_');
+    await scanner.press('Enter');
+    await page.getByTestId('work-confirmation-own').waitFor();
+    await page.getByTestId('time-measurements').getByTestId('no-timers').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WorkTimeEntry } from '@wms/contract';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { fakeViewport, stubFetch, type Call } from '../item-info/test-support.js';
@@ -72,14 +73,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderScreen(scope: 'own' | 'all') {
+function renderScreen(scope: 'own' | 'all', state: unknown = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const rendered = render(
     <QueryClientProvider client={client}>
-      <WorkConfirmationScreen scope={scope} />
+      <MemoryRouter initialEntries={[{ pathname: '/production/work_confirmation', state }]}>
+        <WorkConfirmationScreen scope={scope} />
+        <StateOf />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...rendered, client };
+}
+
+function StateOf() {
+  return <output data-testid="location-state">{JSON.stringify(useLocation().state)}</output>;
 }
 
 const row = (id: number) => document.querySelector<HTMLElement>(`tr[data-row-id="${id}"]`)!;
@@ -140,5 +148,17 @@ describe('work confirmation screen', () => {
     expect(within(card).getByTestId('timer-elapsed').textContent).toMatch(/^2:00:0\d$/);
     await user.click(within(card).getByTestId('timer-stop'));
     await waitFor(() => expect(posts().map((call) => call.url)).toEqual(['/api/v1/production/work_times/4/stop']));
+  });
+
+  it('shows the timers when the _be_open_work_times_ scan brought the user here, once', async () => {
+    renderScreen('own', { openWorkTimes: true });
+    expect(await screen.findByTestId('time-measurements')).toBeDefined();
+    await waitFor(() => expect(screen.getByTestId('location-state').textContent).toBe('null'));
+  });
+
+  it('opens without the timers otherwise', async () => {
+    renderScreen('own');
+    await waitFor(() => expect(screen.getByTestId('running-count').textContent).toBe('1'));
+    expect(screen.queryByTestId('time-measurements')).toBeNull();
   });
 });

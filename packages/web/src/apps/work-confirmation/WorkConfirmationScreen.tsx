@@ -3,6 +3,7 @@ import type { WorkTimeEntry } from '@wms/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { onOpenWorkTimes } from '../../components/scanner/scanner-events.js';
 import { productionQueries, type WorkTimeScope } from './work-time-api.js';
 import { TimeMeasurementsModal } from './TimeMeasurementsModal.js';
@@ -30,6 +31,15 @@ export function WorkConfirmationScreen({ scope }: { scope: WorkTimeScope }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [timersShown, setTimersShown] = useState(false);
   useEffect(() => onOpenWorkTimes(() => setTimersShown(true)), []);
+  // The `_be_open_work_times_` scan elsewhere came here with this state: show the timers once.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openedByScan = (location.state as { openWorkTimes?: boolean } | null)?.openWorkTimes === true;
+  useEffect(() => {
+    if (!openedByScan) return;
+    setTimersShown(true);
+    void navigate('.', { replace: true, state: null });
+  }, [openedByScan, navigate]);
 
   const rows = useMemo(() => entries ?? [], [entries]);
   const running = useMemo(() => rows.filter((entry) => entry.endTime === null && !entry.flushed), [rows]);

@@ -10,6 +10,8 @@ import { onOpenWorkTimes, onPeripheralInput } from './scanner-events.js';
 const signOut = vi.fn(async () => undefined);
 vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut }) }));
 vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
+const visible = vi.hoisted(() => ({ apps: [] as { id: string; path: string }[] }));
+vi.mock('../../shell/menu/useVisibleApps.js', () => ({ useVisibleApps: () => visible.apps }));
 
 const fetchMock = vi.fn(
   async (_url: string, _init?: RequestInit) =>
@@ -194,6 +196,18 @@ describe('ScannerInput', () => {
     await scan(user, input, '_be_peripheral_input_again');
     expect(peripheral.mock.calls).toEqual([['{"weight":12.5}']]);
     expect(workTimes.mock.calls).toEqual([['']]);
+  });
+
+  it('_be_open_work_times_ with no work time screen open goes to the own work times, where the user has them', async () => {
+    const { user, input } = renderBar();
+    visible.apps = [];
+    await scan(user, input, '_be_open_work_times_');
+    expect(notify).toHaveBeenCalledWith('danger', 'components:scanner.workTimesNotAvailable');
+    expect(screen.getByTestId('path').textContent).toBe('/start');
+    visible.apps = [{ id: 'workConfirmation', path: '/production/work_confirmation' }];
+    await scan(user, input, '_be_open_work_times_');
+    expect(screen.getByTestId('path').textContent).toBe('/production/work_confirmation');
+    expect(onScan).not.toHaveBeenCalled();
   });
 
   it('a broken command shows what is wrong and is not a scan', async () => {

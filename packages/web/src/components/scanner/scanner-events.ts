@@ -1,7 +1,7 @@
 /**
  * Listener registries fed by the scanner bar: `_be_peripheral_input_` values go to whoever listens
- * for peripheral input (a scale, a printer bridge), `_be_open_work_times_` asks for the work times
- * view (a later issue registers it). Usable outside React; each `on...` returns its unsubscribe.
+ * for peripheral input (a scale, a printer bridge), `_be_open_work_times_` asks an open work time
+ * screen to show its timers (useScannerCommands goes to the work times when none listens). Usable outside React; each `on...` returns its unsubscribe.
  */
 
 type Listener<T> = (value: T) => void;

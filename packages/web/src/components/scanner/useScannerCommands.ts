@@ -9,6 +9,7 @@ import { useSession } from '../../platform/session.js';
 import type { ScannerQuestion } from './ScannerDialog.js';
 import { applyUserApiParams, mergeDeviceSettings, type ScannerInput, type UserApiCall } from './scanner-commands.js';
 import { emitOpenWorkTimes, emitPeripheralInput } from './scanner-events.js';
+import { useVisibleApps } from '../../shell/menu/useVisibleApps.js';
 
 /** Command inputs: everything ScannerInput handles itself (not a plain scan or a quantity). */
 export type ScannerCommand = Exclude<ScannerInput, { kind: 'scan' } | { kind: 'quantity' }>;
@@ -41,6 +42,7 @@ export function useScannerCommands(): {
   const location = useLocation();
   const { signOut } = useSession();
   const { config, save } = useDeviceConfig();
+  const visibleApps = useVisibleApps();
   const [question, setQuestion] = useState<ScannerQuestion | null>(null);
 
   const confirm = useCallback(
@@ -117,15 +119,23 @@ export function useScannerCommands(): {
         case 'peripheralInput':
           emitPeripheralInput(command.value);
           return;
-        case 'openWorkTimes':
-          emitOpenWorkTimes(command.argument);
+        case 'openWorkTimes': {
+          // An open work time screen shows its timers; from anywhere else, go to the own work times.
+          if (emitOpenWorkTimes(command.argument) > 0) return;
+          const workTimes = visibleApps.find((app) => app.id === 'workConfirmation');
+          if (!workTimes) {
+            notify('danger', 'components:scanner.workTimesNotAvailable');
+            return;
+          }
+          await navigate(workTimes.path, { state: { openWorkTimes: true } });
           return;
+        }
         case 'invalidCommand':
           notify('danger', `components:scanner.invalid.${command.reason}`, { command: command.command });
           return;
       }
     },
-    [callUserApi, config, confirm, location.pathname, location.search, navigate, save, signOut, t],
+    [callUserApi, config, confirm, location.pathname, location.search, navigate, save, signOut, t, visibleApps],
   );
 
   return { run, question };
