@@ -55,6 +55,12 @@ export const demoUsers: DemoUser[] = [
     description: 'shift manager: verifies deviations, manages claims and lists',
   },
   {
+    username: 'production',
+    password: 'production',
+    roles: ['production', 'information'],
+    description: 'production worker: confirms work times and finished products',
+  },
+  {
     username: 'taskmanager',
     password: 'taskmanager',
     roles: ['userTaskManager', 'information'],
