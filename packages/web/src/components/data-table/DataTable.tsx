@@ -213,7 +213,8 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
           {rows.length === 0 ? (
             <tbody>
               <tr>
-                <td colSpan={columnCount} className="text-center text-body-secondary">
+                {/* Left-aligned: on a phone a wide table's centre is scrolled out of sight. */}
+                <td colSpan={columnCount} className="text-body-secondary">
                   {t('common:noResults')}
                 </td>
               </tr>
