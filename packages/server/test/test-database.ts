@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 
 export interface TestDatabase {
   url: string;
@@ -37,6 +39,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
       removeDir();
+    },
+  };
+}
+
+/** A fresh database (createTestDatabase), opened and migrated to the latest schema; close() also drops it. */
+export async function openMigratedTestDatabase(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const handle = openDatabase(database.url);
+  await migrateToLatest(handle);
+  return {
+    handle,
+    close: async () => {
+      await handle.close();
+      await database.drop();
     },
   };
 }

@@ -1,28 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { openMigratedTestDatabase } from '../../test/test-database.js';
 import { runCompiled } from './compiled-query.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import type { DatabaseHandle } from './database.js';
 
 describe.runIf(process.env.WMS_TEST_DATABASE === 'postgres')(
   'PostgreSQL: compiled queries as prepared statements',
   () => {
-    let database: TestDatabase;
+    let database: Awaited<ReturnType<typeof openMigratedTestDatabase>>;
     let handle: DatabaseHandle;
     beforeAll(async () => {
-      database = await createTestDatabase();
-      handle = openDatabase(database.url);
-      await migrateToLatest(handle);
+      database = await openMigratedTestDatabase();
+      handle = database.handle;
       await handle.db
         .insertInto('warehouse')
         .values({ code: 'P', code_lower: 'p', visual_code: 'P', name: 'Prepared', active: 1 })
         .execute();
     });
-    afterAll(async () => {
-      await handle.close();
-      await database.drop();
-    });
+    afterAll(async () => database.close());
 
     const prepared = (db: typeof handle.db) =>
       sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`

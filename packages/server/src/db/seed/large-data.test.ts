@@ -1,23 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { openMigratedTestDatabase } from '../../../test/test-database.js';
 import { autocompleteByContains } from '../../features/items/items.repository.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
-import { migrateToLatest } from '../migrate.js';
+import type { DatabaseHandle } from '../database.js';
 import { generateLargeData, largeBinCode, largeItemBarcode, largeItemCode } from './large-data.js';
 
 describe('large data generator', () => {
-  let database: TestDatabase;
+  let database: Awaited<ReturnType<typeof openMigratedTestDatabase>>;
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = openDatabase(database.url);
-    await migrateToLatest(handle);
+    database = await openMigratedTestDatabase();
+    handle = database.handle;
   });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  afterAll(async () => database.close());
 
   it('fills items, bin locations and stock rows with deterministic codes, once', async () => {
     const result = await generateLargeData(handle, { items: 50, locations: 20, stock: 700 });
