@@ -79,7 +79,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dialect: database.dialect,
     groupCommit:
       database.dialect === 'sqlite'
-        ? createGroupCommit(database.db, { durable: database.walSync?.durable })
+        ? createGroupCommit(database.db, {
+            durable: database.walSync?.durable,
+            beforeBatch: database.walSync?.beforeWrites,
+          })
         : undefined,
     masterData: createMasterDataCache(database.db, database.dialect, { ownWrites: database.walSync }),
     settings,

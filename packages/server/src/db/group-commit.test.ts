@@ -150,4 +150,25 @@ describe('group commit (SQLite)', () => {
     const group = createGroupCommit(handle.db, { durable: () => Promise.reject(new Error('EIO')) });
     await expect(group.run((tx) => insert(tx, 1))).rejects.toThrow('EIO');
   });
+
+  it('holds a batch while beforeBatch has it wait, and runs it after', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const group = createGroupCommit(handle.db, { beforeBatch: () => (asked++ === 0 ? gate : null) });
+    let ran = false;
+    const job = group.run(async (tx) => {
+      ran = true;
+      await insert(tx, 1);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ran).toBe(false);
+    expect(committed()).toEqual([]);
+    release();
+    await job;
+    expect(committed()).toEqual([1]);
+    await group.run((tx) => insert(tx, 2));
+    expect(committed()).toEqual([1, 2]);
+    expect(asked).toBe(2);
+  });
 });

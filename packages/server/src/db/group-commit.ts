@@ -41,6 +41,11 @@ export interface GroupCommitOptions {
    * after it, while the next batch already runs. Without it COMMIT itself is taken as durable.
    */
   durable?: () => Promise<void>;
+  /**
+   * Called before each batch; a promise holds the batch until it resolves (wal-sync.ts
+   * beforeWrites: lets the WAL start over while nothing is written).
+   */
+  beforeBatch?: () => Promise<void> | null;
 }
 
 /** Answers the job with its outcome (a job the batch never ran is an error). */
@@ -119,7 +124,11 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
     running = true;
     try {
       await nextTurn();
-      while (queue.length > 0) await runBatch();
+      while (queue.length > 0) {
+        const pause = options.beforeBatch?.();
+        if (pause) await pause;
+        await runBatch();
+      }
     } finally {
       running = false;
     }

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database.js';
+import { createWalSync } from './wal-sync.js';
 
 describe('WAL flushed off the event loop (SQLite file)', () => {
   let dir: string;
@@ -97,6 +98,62 @@ describe('WAL flushed off the event loop (SQLite file)', () => {
       expect(synchronous.rows[0]?.synchronous).toBe(2);
     } finally {
       await memory.close();
+    }
+  });
+
+  it('lets a writer that commits back to back start the WAL over once it passed restartFrames', async () => {
+    const other = path.join(dir, 'restart.sqlite');
+    const writer = new SQLite(other);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('synchronous = NORMAL');
+    // No automatic checkpoint: only the worker copies frames.
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('create table t (b blob)');
+    const sync = createWalSync(other, { restartFrames: 20 });
+    const framesInWal = () => {
+      const probe = new SQLite(other);
+      try {
+        return (probe.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log ?? -1;
+      } finally {
+        probe.close();
+      }
+    };
+    try {
+      expect(sync.beforeWrites()).toBeNull();
+      const write = async (rows: number) => {
+        writer.transaction(() => {
+          for (let i = 0; i < rows; i++) writer.prepare('insert into t values (randomblob(3000))').run();
+        })();
+        sync.noteWrite();
+        await sync.durable();
+      };
+      // Batches back to back until a checkpoint has seen the WAL past 20 frames.
+      let pause: Promise<void> | null = null;
+      for (let round = 0; round < 100 && !pause; round++) {
+        await write(10);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        pause = sync.beforeWrites();
+      }
+      expect(pause).not.toBeNull();
+      await pause;
+      // The database file alone (the WAL left out) holds every row: the worker copied every frame.
+      const written = (writer.prepare('select count(*) as n from t').get() as { n: number }).n;
+      const snapshot = path.join(dir, 'restart-copy.sqlite');
+      fs.copyFileSync(other, snapshot);
+      const fileOnly = new SQLite(snapshot, { readonly: true });
+      try {
+        expect((fileOnly.prepare('select count(*) as n from t').get() as { n: number }).n).toBe(written);
+      } finally {
+        fileOnly.close();
+      }
+      // So the next write starts the WAL over (it held at least 20 frames).
+      await write(1);
+      expect(framesInWal()).toBeLessThan(10);
+      // Asked once per long WAL: the next checkpoint's count decides again.
+      expect(sync.beforeWrites()).toBeNull();
+    } finally {
+      await sync.close();
+      writer.close();
     }
   });
 });

@@ -20,7 +20,10 @@ import { Worker } from 'node:worker_threads';
  *
  * Checkpoints (copying the WAL back into the database file, with its own fsyncs) run on a
  * connection in a worker thread after flushes; the main connection keeps SQLite's automatic
- * checkpoint only as a safety net for a WAL that grows past `safetyCheckpointPages`.
+ * checkpoint only as a safety net for a WAL that grows past `safetyCheckpointPages`. SQLite
+ * starts the WAL over only when a writer begins with every frame copied, which a writer that
+ * commits back to back never does: group commit asks `beforeWrites` before each batch and waits,
+ * once the WAL passed `restartFrames`, for one checkpoint that copies everything.
  */
 export interface WalSync {
   /** Called for each statement that may write (the statement cache does): the next durable() flushes. */
@@ -31,6 +34,13 @@ export interface WalSync {
   readonly writes: number;
   /** Resolves when every commit made before the call is on disk (a bound function: pass it on as is). */
   readonly durable: () => Promise<void>;
+  /**
+   * For a writer that commits back to back (group commit, before each batch): null, or when the
+   * WAL has grown past `restartFrames`, a promise that resolves after the worker copied every
+   * frame. The caller writes nothing meanwhile, so its next write transaction starts the WAL over
+   * (SQLite restarts it only when a writer begins with every frame copied). A bound function.
+   */
+  readonly beforeWrites: () => Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -38,6 +48,10 @@ export interface WalSync {
 export const safetyCheckpointPages = 10_000;
 /** Least time between two checkpoints of the worker. */
 const checkpointEveryMs = 200;
+/** WAL frames after which a back-to-back writer waits for a full copy so that the WAL starts over. */
+export const restartFrames = 4_000;
+/** Longest wait in beforeWrites (a checkpoint that never answers must not hold the writer). */
+const restartWaitMs = 1_000;
 
 /** The checkpoint worker: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
 const checkpointWorkerSource = `
@@ -78,7 +92,16 @@ async function syncDirectoryOf(file: string): Promise<void> {
   }
 }
 
-export function createWalSync(file: string): WalSync {
+/** What the checkpoint worker answers: SQLite's wal_checkpoint row, or the error. */
+interface CheckpointResult {
+  busy?: number;
+  log?: number;
+  checkpointed?: number;
+  error?: string;
+}
+
+export function createWalSync(file: string, options: { restartFrames?: number } = {}): WalSync {
+  const restartAt = options.restartFrames ?? restartFrames;
   const walFile = `${file}-wal`;
   let epoch = 0;
   let syncedEpoch = 0;
@@ -89,24 +112,66 @@ export function createWalSync(file: string): WalSync {
   let worker: Worker | null = null;
   let checkpointing = false;
   let lastCheckpoint = 0;
+  /** WAL frames at the last checkpoint (SQLite's `log`). */
+  let walFrames = 0;
+  /** Waiting for a checkpoint that starts after they asked / for the one running now. */
+  let waitingForNext: (() => void)[] = [];
+  let waitingForCurrent: (() => void)[] = [];
 
-  function checkpointSoon(): void {
-    if (closed || checkpointing || performance.now() - lastCheckpoint < checkpointEveryMs) return;
+  function checkpointDone(result: CheckpointResult | null): void {
+    checkpointing = false;
+    // After a checkpoint that a writer waited for, the writer's next write starts the WAL over.
+    if (waitingForCurrent.length > 0) walFrames = 0;
+    else if (typeof result?.log === 'number') walFrames = result.log;
+    const done = waitingForCurrent;
+    waitingForCurrent = [];
+    done.forEach((resolve) => resolve());
+    if (waitingForNext.length > 0) startCheckpoint();
+  }
+
+  function startCheckpoint(): void {
+    if (closed) {
+      checkpointDone(null);
+      return;
+    }
     checkpointing = true;
     lastCheckpoint = performance.now();
+    waitingForCurrent.push(...waitingForNext);
+    waitingForNext = [];
     if (!worker) {
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-      worker = new Worker(checkpointWorkerSource, { eval: true, workerData: { file, driver } });
-      worker.unref();
-      worker.on('message', () => (checkpointing = false));
+      const started = new Worker(checkpointWorkerSource, { eval: true, workerData: { file, driver } });
+      worker = started;
+      started.unref();
+      started.on('message', (result: CheckpointResult) => checkpointDone(result));
       // A failed checkpoint is retried after the next flush; the safety net stays.
-      worker.on('error', () => {
-        worker = null;
-        checkpointing = false;
+      started.on('error', () => {
+        if (worker === started) worker = null;
+        checkpointDone(null);
       });
     }
     worker.postMessage('checkpoint');
   }
+
+  function checkpointSoon(): void {
+    if (closed || checkpointing || performance.now() - lastCheckpoint < checkpointEveryMs) return;
+    startCheckpoint();
+  }
+
+  const beforeWrites = (): Promise<void> | null => {
+    if (closed || walFrames < restartAt) return null;
+    // Asked once per long WAL: the next checkpoint's count decides again.
+    walFrames = 0;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, restartWaitMs);
+      timer.unref();
+      waitingForNext.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      if (!checkpointing) startCheckpoint();
+    });
+  };
 
   async function openWal(): Promise<fs.promises.FileHandle | null> {
     if (handle) return handle;
@@ -149,8 +214,12 @@ export function createWalSync(file: string): WalSync {
       return epoch;
     },
     durable,
+    beforeWrites,
     async close() {
       closed = true;
+      for (const resolve of [...waitingForNext, ...waitingForCurrent]) resolve();
+      waitingForNext = [];
+      waitingForCurrent = [];
       while (flushing) await flushing;
       await handle?.close();
       handle = null;
