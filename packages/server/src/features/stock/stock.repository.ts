@@ -1,10 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import { insertRows, rowsByKeys, runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import type { StockKey, StockRowAfter } from './stock-movement.js';
 
 /** Rows per multi-row statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const chunkSize = 400;
+export const rowsPerStatement = 400;
+const chunkSize = rowsPerStatement;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -28,12 +30,20 @@ export const stockKeyOf = (k: StockKey): string =>
  * change with its id. One atomic `insert ... on conflict do update set q = q + delta` per row, so
  * concurrent movements never lose an update; on PostgreSQL the rows are locked in the order
  * given (callers sort), which keeps concurrent movements free of deadlocks.
+ *
+ * PostgreSQL only: `ledger` rows are written by the same statement (a data-modifying WITH), one
+ * round trip instead of two; the caller passes them only when the deltas and the ledger rows
+ * each fit one statement (`rowsPerStatement`) and there is at least one delta.
  */
 export async function addToStockRows(
   tx: DbOrTx,
   deltas: readonly StockRowDelta[],
   at: string,
+  ledger?: readonly LedgerRowInput[],
 ): Promise<(StockRowAfter & { id: number })[]> {
+  if (ledger && (deltas.length === 0 || deltas.length > chunkSize || ledger.length > chunkSize)) {
+    throw new Error('ledger rows go with the stock upsert only when both fit one statement');
+  }
   const after: (StockRowAfter & { id: number })[] = [];
   for (const part of chunks(deltas)) {
     const values = insertRows(
@@ -50,11 +60,17 @@ export async function addToStockRows(
         updated_at: at,
       })),
     );
+    const moved = ledger ? ledgerValues(ledger) : null;
     const { rows } = await runCompiled(
       tx,
-      `stock.addToRows:${part.length}`,
+      moved ? `stock.addToRowsWithLedger:${part.length}:${ledger?.length}` : `stock.addToRows:${part.length}`,
       (slot) =>
-        tx
+        (moved
+          ? (tx.with('moved', (db) =>
+              db.insertInto('stock_ledger').values(moved.slots((i) => slot(i + values.args.length))),
+            ) as unknown as QueryCreator<Database>)
+          : tx
+        )
           .insertInto('stock')
           .values(values.slots(slot))
           // The unique index stock_key_idx (0003-master-data) is on these expressions.
@@ -79,7 +95,7 @@ export async function addToStockRows(
             'pick_qty',
             'qc_pending_qty',
           ]),
-      values.args,
+      moved ? [...values.args, ...moved.args] : values.args,
     );
     for (const r of rows) {
       after.push({
@@ -132,24 +148,28 @@ export interface LedgerRowInput extends StockKey {
   idempotencyKey: string | null;
 }
 
+/** Ledger rows as columns for insertRows. */
+const ledgerValues = (rows: readonly LedgerRowInput[]) =>
+  insertRows(
+    rows.map((r) => ({
+      transaction_type: r.transactionType,
+      document_type: r.documentType,
+      document_code: r.documentCode,
+      at: r.at,
+      user_id: r.userId,
+      username: r.username,
+      item_id: r.itemId,
+      batch_id: r.batchId,
+      serial_id: r.serialId,
+      bin_location_id: r.binLocationId,
+      quantity: r.quantity,
+      idempotency_key: r.idempotencyKey,
+    })),
+  );
+
 export async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
   for (const part of chunks(rows)) {
-    const values = insertRows(
-      part.map((r) => ({
-        transaction_type: r.transactionType,
-        document_type: r.documentType,
-        document_code: r.documentCode,
-        at: r.at,
-        user_id: r.userId,
-        username: r.username,
-        item_id: r.itemId,
-        batch_id: r.batchId,
-        serial_id: r.serialId,
-        bin_location_id: r.binLocationId,
-        quantity: r.quantity,
-        idempotency_key: r.idempotencyKey,
-      })),
-    );
+    const values = ledgerValues(part);
     await runCompiled(
       tx,
       `stock.insertLedger:${part.length}`,

@@ -48,6 +48,23 @@ describe('stock service: applyStockMovement', () => {
     ledgerRows: await countRows(db, 'stock_ledger'),
   });
 
+  it('writes every ledger row of a movement with more lines than one statement takes', async () => {
+    const before = (await stockOf(db, 'ITEM-002')).find((r) => r.bin === '01-A01-02')?.onHand ?? 0;
+    await apply({
+      type: 'RECEIPT',
+      idempotencyKey: 'receipt-key-many',
+      lines: Array.from({ length: 401 }, () => line(ids.item2, ids.a0102, 1_000)),
+    });
+    const ledger = (await ledgerOf(db, 'ITEM-002')).filter((r) => r.idempotencyKey === 'receipt-key-many');
+    expect(ledger).toHaveLength(401);
+    expect((await stockOf(db, 'ITEM-002')).find((r) => r.bin === '01-A01-02')?.onHand).toBe(before + 401_000);
+    await apply({
+      type: 'SCRAP',
+      idempotencyKey: 'scrap-key-many',
+      lines: [line(ids.item2, ids.a0102, -401_000)],
+    });
+  });
+
   it('creates a missing row and writes one ledger row per line with type, user, document and key', async () => {
     const result = await apply({
       type: 'RECEIPT',

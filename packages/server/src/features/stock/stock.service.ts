@@ -122,7 +122,7 @@ async function notEnoughStock(tx: Tx, row: StockRowAfter, delta: repository.Stoc
  *   locations that gain stock are locked first (in id order), so those rules see every
  *   movement committed before.
  * - One stock_ledger row per line: transaction_type = type, the document, user, time, the signed
- *   onHand quantity and the idempotency key.
+ *   onHand quantity and the idempotency key (on PostgreSQL written by the stock upsert's statement).
  * - A movement whose idempotency key is already in the ledger moves nothing and answers
  *   replayed; the same key used by another movement type is 422 idempotencyKeyConflict. On
  *   PostgreSQL concurrent movements with one key wait for each other (an advisory lock).
@@ -153,7 +153,27 @@ export async function applyStockMovement(
 
   const deltas = sumPerRow(movement.lines);
   const rules = await checkBeforeApply(tx, deps, movement, deltas);
-  const rows = await repository.addToStockRows(tx, deltas, at);
+  const ledger: repository.LedgerRowInput[] = movement.lines.map((line) => ({
+    itemId: line.itemId,
+    batchId: line.batchId,
+    serialId: line.serialId,
+    binLocationId: line.binLocationId,
+    transactionType: movement.type,
+    documentType: movement.documentRef?.type ?? null,
+    documentCode: movement.documentRef?.code ?? null,
+    at,
+    userId: movement.user?.userId ?? null,
+    username: movement.user?.username ?? null,
+    quantity: line.onHandDelta,
+    idempotencyKey: key,
+  }));
+  // PostgreSQL writes the ledger rows with the stock upsert: one round trip fewer.
+  const together =
+    deps.dialect === 'postgres' &&
+    deltas.length > 0 &&
+    deltas.length <= repository.rowsPerStatement &&
+    ledger.length <= repository.rowsPerStatement;
+  const rows = await repository.addToStockRows(tx, deltas, at, together ? ledger : undefined);
   const deltaOf = new Map(deltas.map((d) => [repository.stockKeyOf(d), d]));
   for (const row of rows) {
     const delta = deltaOf.get(repository.stockKeyOf(row));
@@ -167,23 +187,7 @@ export async function applyStockMovement(
   );
   await checkAfterApply(tx, rules);
 
-  await repository.insertLedgerRows(
-    tx,
-    movement.lines.map((line) => ({
-      itemId: line.itemId,
-      batchId: line.batchId,
-      serialId: line.serialId,
-      binLocationId: line.binLocationId,
-      transactionType: movement.type,
-      documentType: movement.documentRef?.type ?? null,
-      documentCode: movement.documentRef?.code ?? null,
-      at,
-      userId: movement.user?.userId ?? null,
-      username: movement.user?.username ?? null,
-      quantity: line.onHandDelta,
-      idempotencyKey: key,
-    })),
-  );
+  if (!together) await repository.insertLedgerRows(tx, ledger);
 
   return {
     replayed: false,
