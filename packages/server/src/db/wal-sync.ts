@@ -45,11 +45,11 @@ export interface WalSync {
 }
 
 /** Pages of WAL after which the main connection checkpoints by itself (SQLite's default is 1,000). */
-export const safetyCheckpointPages = 10_000;
+export const safetyCheckpointPages = 20_000;
 /** Least time between two checkpoints of the worker. */
 const checkpointEveryMs = 200;
 /** WAL frames after which a back-to-back writer waits for a full copy so that the WAL starts over. */
-export const restartFrames = 4_000;
+export const restartFrames = 10_000;
 /** Longest wait in beforeWrites (a checkpoint that never answers must not hold the writer). */
 const restartWaitMs = 1_000;
 
