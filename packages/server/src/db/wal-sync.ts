@@ -129,9 +129,17 @@ export function createWalSync(file: string, options: { restartFrames?: number } 
     if (waitingForNext.length > 0) startCheckpoint();
   }
 
+  /** Lets every waiting writer go (closing, or no checkpoint can run). */
+  function releaseWaiting(): void {
+    const waiting = [...waitingForNext, ...waitingForCurrent];
+    waitingForNext = [];
+    waitingForCurrent = [];
+    waiting.forEach((resolve) => resolve());
+  }
+
   function startCheckpoint(): void {
     if (closed) {
-      checkpointDone(null);
+      releaseWaiting();
       return;
     }
     checkpointing = true;
@@ -217,9 +225,7 @@ export function createWalSync(file: string, options: { restartFrames?: number } 
     beforeWrites,
     async close() {
       closed = true;
-      for (const resolve of [...waitingForNext, ...waitingForCurrent]) resolve();
-      waitingForNext = [];
-      waitingForCurrent = [];
+      releaseWaiting();
       while (flushing) await flushing;
       await handle?.close();
       handle = null;
