@@ -62,6 +62,11 @@ function adapterOf(db: DbOrTx): object {
   return (db as unknown as { getExecutor(): { adapter: object } }).getExecutor().adapter;
 }
 
+/** Whether the database (or transaction) is SQLite's, by its dialect adapter. */
+export function isSqlite(db: DbOrTx): boolean {
+  return adapterOf(db) instanceof SqliteAdapter;
+}
+
 export async function runCompiled<Row>(
   db: DbOrTx,
   name: string,
@@ -148,7 +153,7 @@ export async function rowsByKeys<Key, Row>(
 ): Promise<Row[]> {
   const distinct = [...new Set(keys)];
   if (distinct.length === 0) return [];
-  if (adapterOf(db) instanceof SqliteAdapter) {
+  if (isSqlite(db)) {
     const rows: Row[] = [];
     for (const key of distinct) rows.push(...(await runCompiled(db, `${name}:1`, (s) => build([s(0)]), [key])).rows);
     return rows;

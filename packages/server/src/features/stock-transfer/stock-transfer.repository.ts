@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { rowsByKeys, runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
+// With the rules' columns: the rows are handed to the stock service, which need not read them again.
+import { itemRuleColumns, locationRuleColumns } from '../stock/stock.repository.js';
 
 /**
  * Reads of the stock transfer: the codes of a request (items and locations by `code_lower`,
@@ -15,16 +17,7 @@ export function findItemsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
     (slots) =>
       db
         .selectFrom('item')
-        .select([
-          'id',
-          'code',
-          'code_lower',
-          'name',
-          'managed_by',
-          'serial_managed_by_dispatch',
-          'active',
-          'is_stock_item',
-        ])
+        .select([...itemRuleColumns, 'code_lower', 'name', 'managed_by', 'serial_managed_by_dispatch'])
         .where('code_lower', 'in', slots),
     keys,
   );
@@ -38,17 +31,7 @@ export function findLocationsByCodeLowers(db: DbOrTx, keys: readonly string[]) {
     (slots) =>
       db
         .selectFrom('bin_location')
-        .select([
-          'id',
-          'code',
-          'code_lower',
-          'location_type',
-          // What the stock service's rules read: given to it, so it need not read them again.
-          'physical_location_type',
-          'stock_movement_restricted',
-          'block_stock_movements',
-          'block_stock_movements_reason',
-        ])
+        .select([...locationRuleColumns, 'code_lower'])
         .where('code_lower', 'in', slots),
     keys,
   );

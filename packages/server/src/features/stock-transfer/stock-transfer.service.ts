@@ -43,14 +43,19 @@ export function newTransferId(): string {
   return `ST-${Date.now().toString(36).toUpperCase()}-${(random.slice(0, 8) + random.slice(9, 11)).toUpperCase()}`;
 }
 
+/** What a transfer plans: the target, the planned lines, and the rows read for them. */
+interface TransferPlan {
+  to: TransferLocationRow;
+  planned: PlannedLine[];
+  read: StockMovement['readInTransaction'];
+}
+
 async function moveStock(
   tx: Tx,
   ctx: AppContext,
   caller: Principal,
-  planned: readonly PlannedLine[],
-  to: TransferLocationRow,
+  { planned, to, read }: TransferPlan,
   idempotencyKey: string | null,
-  read: StockMovement['readInTransaction'],
 ): Promise<StockTransferAnswer> {
   const transferId = newTransferId();
   const result = await applyStockMovement(tx, ctx, {
@@ -65,13 +70,6 @@ async function moveStock(
   // The ledger knows the key but this request's scope did not: another kind of request used it.
   if (result.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key: idempotencyKey });
   return { transferId, lines: movedLines(planned, to) };
-}
-
-/** What a transfer plans: the target, the planned lines, and the rows read for them. */
-interface TransferPlan {
-  to: TransferLocationRow;
-  planned: PlannedLine[];
-  read: StockMovement['readInTransaction'];
 }
 
 async function planRequest(tx: Tx, request: LinesRequest): Promise<TransferPlan> {
@@ -136,8 +134,9 @@ export async function validateTransfer(
 ): Promise<StockTransferValidation> {
   try {
     await ctx.db.transaction().execute(async (tx) => {
-      const { to, planned, read } = await planRequest(tx, request);
-      await moveStock(tx, ctx, caller, planned, to, null, read);
+      const plan = await planRequest(tx, request);
+      await moveStock(tx, ctx, caller, plan, null);
+      const { to, planned } = plan;
       const receivesQc = planned.some((l) => l.qcPending > 0) && blockableForQc.has(to.location_type);
       throw new ValidationRollback({ valid: true, locationsToBlockForQc: receivesQc ? [to.code] : [] });
     });
@@ -159,10 +158,7 @@ async function transferOnce(
   const result = await runIdempotent(
     ctx.db,
     { scope, key: idempotencyKey, userId: caller.userId, request, groupCommit: ctx.groupCommit },
-    async (tx) => {
-      const { to, planned, read } = await plan(tx);
-      return moveStock(tx, ctx, caller, planned, to, idempotencyKey, read);
-    },
+    async (tx) => moveStock(tx, ctx, caller, await plan(tx), idempotencyKey),
   );
   if (!result.replayed) publishMoved(ctx, result.body);
   return result;

@@ -1,12 +1,11 @@
 import { sql, type QueryCreator } from 'kysely';
-import { insertRows, rowsByKeys, runCompiled } from '../../db/compiled-query.js';
+import { insertRows, isSqlite, rowsByKeys, runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { StockKey, StockRowAfter } from './stock-movement.js';
 
 /** Rows per multi-row statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
-export const rowsPerStatement = 400;
-const chunkSize = rowsPerStatement;
+const chunkSize = 400;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -31,19 +30,17 @@ export const stockKeyOf = (k: StockKey): string =>
  * concurrent movements never lose an update; on PostgreSQL the rows are locked in the order
  * given (callers sort), which keeps concurrent movements free of deadlocks.
  *
- * PostgreSQL only: `ledger` rows are written by the same statement (a data-modifying WITH), one
- * round trip instead of two; the caller passes them only when the deltas and the ledger rows
- * each fit one statement (`rowsPerStatement`) and there is at least one delta.
+ * Writes the movement's ledger rows too: on PostgreSQL, when the rows and the ledger rows each
+ * fit one statement, in the upsert's own statement (a data-modifying WITH, one round trip
+ * instead of two); else (SQLite has no such WITH) right after it. A refused movement rolls both back.
  */
-export async function addToStockRows(
+export async function addToStockRowsAndLedger(
   tx: DbOrTx,
   deltas: readonly StockRowDelta[],
+  ledger: readonly LedgerRowInput[],
   at: string,
-  ledger?: readonly LedgerRowInput[],
 ): Promise<(StockRowAfter & { id: number })[]> {
-  if (ledger && (deltas.length === 0 || deltas.length > chunkSize || ledger.length > chunkSize)) {
-    throw new Error('ledger rows go with the stock upsert only when both fit one statement');
-  }
+  const oneStatement = !isSqlite(tx) && deltas.length > 0 && deltas.length <= chunkSize && ledger.length <= chunkSize;
   const after: (StockRowAfter & { id: number })[] = [];
   for (const part of chunks(deltas)) {
     const values = insertRows(
@@ -60,10 +57,10 @@ export async function addToStockRows(
         updated_at: at,
       })),
     );
-    const moved = ledger ? ledgerValues(ledger) : null;
+    const moved = oneStatement ? ledgerValues(ledger) : null;
     const { rows } = await runCompiled(
       tx,
-      moved ? `stock.addToRowsWithLedger:${part.length}:${ledger?.length}` : `stock.addToRows:${part.length}`,
+      moved ? `stock.addToRowsWithLedger:${part.length}:${ledger.length}` : `stock.addToRows:${part.length}`,
       (slot) =>
         (moved
           ? (tx.with('moved', (db) =>
@@ -111,6 +108,7 @@ export async function addToStockRows(
       });
     }
   }
+  if (!oneStatement) await insertLedgerRows(tx, ledger);
   return after;
 }
 
@@ -167,7 +165,7 @@ const ledgerValues = (rows: readonly LedgerRowInput[]) =>
     })),
   );
 
-export async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
+async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
   for (const part of chunks(rows)) {
     const values = ledgerValues(part);
     await runCompiled(
@@ -201,24 +199,27 @@ export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void>
   ]);
 }
 
+/**
+ * What the movement rules read of a location and of an item: a caller that reads these rows
+ * anyway selects these columns too and hands the rows over (StockMovement.readInTransaction).
+ */
+export const locationRuleColumns = [
+  'id',
+  'code',
+  'location_type',
+  'physical_location_type',
+  'stock_movement_restricted',
+  'block_stock_movements',
+  'block_stock_movements_reason',
+] as const;
+export const itemRuleColumns = ['id', 'code', 'active', 'is_stock_item'] as const;
+
 /** What the movement rules read of the locations a movement touches. */
 export function locationsForRules(tx: DbOrTx, ids: readonly number[]) {
   return rowsByKeys(
     tx,
     'stock.locationsForRules',
-    (slots) =>
-      tx
-        .selectFrom('bin_location')
-        .select([
-          'id',
-          'code',
-          'location_type',
-          'physical_location_type',
-          'stock_movement_restricted',
-          'block_stock_movements',
-          'block_stock_movements_reason',
-        ])
-        .where('id', 'in', slots),
+    (slots) => tx.selectFrom('bin_location').select(locationRuleColumns).where('id', 'in', slots),
     ids,
   );
 }
@@ -229,7 +230,7 @@ export function itemsForRules(tx: DbOrTx, ids: readonly number[]) {
   return rowsByKeys(
     tx,
     'stock.itemsForRules',
-    (slots) => tx.selectFrom('item').select(['id', 'code', 'active', 'is_stock_item']).where('id', 'in', slots),
+    (slots) => tx.selectFrom('item').select(itemRuleColumns).where('id', 'in', slots),
     ids,
   );
 }

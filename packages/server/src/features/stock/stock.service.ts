@@ -122,7 +122,7 @@ async function notEnoughStock(tx: Tx, row: StockRowAfter, delta: repository.Stoc
  *   locations that gain stock are locked first (in id order), so those rules see every
  *   movement committed before.
  * - One stock_ledger row per line: transaction_type = type, the document, user, time, the signed
- *   onHand quantity and the idempotency key (on PostgreSQL written by the stock upsert's statement).
+ *   onHand quantity and the idempotency key, written with the stock rows (stock.repository.ts).
  * - A movement whose idempotency key is already in the ledger moves nothing and answers
  *   replayed; the same key used by another movement type is 422 idempotencyKeyConflict. On
  *   PostgreSQL concurrent movements with one key wait for each other (an advisory lock).
@@ -167,13 +167,7 @@ export async function applyStockMovement(
     quantity: line.onHandDelta,
     idempotencyKey: key,
   }));
-  // PostgreSQL writes the ledger rows with the stock upsert: one round trip fewer.
-  const together =
-    deps.dialect === 'postgres' &&
-    deltas.length > 0 &&
-    deltas.length <= repository.rowsPerStatement &&
-    ledger.length <= repository.rowsPerStatement;
-  const rows = await repository.addToStockRows(tx, deltas, at, together ? ledger : undefined);
+  const rows = await repository.addToStockRowsAndLedger(tx, deltas, ledger, at);
   const deltaOf = new Map(deltas.map((d) => [repository.stockKeyOf(d), d]));
   for (const row of rows) {
     const delta = deltaOf.get(repository.stockKeyOf(row));
@@ -186,8 +180,6 @@ export async function applyStockMovement(
       .map((r) => r.id),
   );
   await checkAfterApply(tx, rules);
-
-  if (!together) await repository.insertLedgerRows(tx, ledger);
 
   return {
     replayed: false,
