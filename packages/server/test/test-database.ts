@@ -44,12 +44,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A fresh database (createTestDatabase), opened and migrated to the latest schema; close() also drops it. */
-export async function openMigratedTestDatabase(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
+export async function openMigratedTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url: string;
+  close(): Promise<void>;
+}> {
   const database = await createTestDatabase();
   const handle = openDatabase(database.url);
   await migrateToLatest(handle);
   return {
     handle,
+    url: database.url,
     close: async () => {
       await handle.close();
       await database.drop();

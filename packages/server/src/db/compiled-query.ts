@@ -19,16 +19,25 @@ interface Entry {
   query: CompiledQuery;
   /** Per compiled parameter: the argument index, or -1 for a value compiled in. */
   slots: number[];
+  /** runCompiled (read) or sendCompiled (not). */
+  read: boolean;
 }
 
 const compiledByAdapter = new WeakMap<object, Map<string, Entry>>();
 
-/** PostgreSQL: the name of each compiled query's SQL as a prepared statement (pg-prepared-pool.ts). */
+/** PostgreSQL: the name of each compiled query's SQL as a prepared statement (pg-pool.ts). */
 const statementNames = new Map<string, string>();
+/** PostgreSQL: whether the caller reads each compiled query's answer (sendCompiled: not). */
+const answerRead = new Map<string, boolean>();
 
 /** The prepared statement name of a query compiled by runCompiled for PostgreSQL, if it is one. */
 export function preparedStatementName(sql: string): string | undefined {
   return statementNames.get(sql);
+}
+
+/** Whether this SQL is a statement of sendCompiled, whose answer nobody reads (pg-pool.ts holds it back). */
+export function isUnreadStatement(sql: string): boolean {
+  return answerRead.get(sql) === false;
 }
 
 /** A SQLite connection's statement source (database.ts withStatementCache), by the database's adapter. */
@@ -67,11 +76,36 @@ export function isSqlite(db: DbOrTx): boolean {
   return adapterOf(db) instanceof SqliteAdapter;
 }
 
-export async function runCompiled<Row>(
+export function runCompiled<Row>(
   db: DbOrTx,
   name: string,
   build: (slot: Slot) => Compilable<Row> | RawBuilder<Row>,
   args: readonly unknown[],
+): Promise<QueryResult<Row>> {
+  return compileAndRun(db, name, build, args, true);
+}
+
+/**
+ * runCompiled for a statement whose answer the caller does not read: a lock, or a write whose
+ * affected rows do not matter. On PostgreSQL inside a transaction it is written with the next
+ * statement awaited (or the COMMIT), in one round trip (pg-pool.ts); if it fails, that statement
+ * throws its error. Elsewhere it runs at once.
+ */
+export async function sendCompiled(
+  db: DbOrTx,
+  name: string,
+  build: (slot: Slot) => Compilable<unknown> | RawBuilder<unknown>,
+  args: readonly unknown[],
+): Promise<void> {
+  await compileAndRun(db, name, build, args, false);
+}
+
+async function compileAndRun<Row>(
+  db: DbOrTx,
+  name: string,
+  build: (slot: Slot) => Compilable<Row> | RawBuilder<Row>,
+  args: readonly unknown[],
+  read: boolean,
 ): Promise<QueryResult<Row>> {
   const adapter = adapterOf(db);
   let entries = compiledByAdapter.get(adapter);
@@ -84,12 +118,16 @@ export async function runCompiled<Row>(
     const slots = query.parameters.map((p) =>
       typeof p === 'string' && p.startsWith(marker) ? Number(p.slice(marker.length)) : -1,
     );
-    entry = { query, slots };
+    entry = { query, slots, read };
     entries.set(name, entry);
-    if (!(adapter instanceof SqliteAdapter) && !statementNames.has(query.sql)) {
-      statementNames.set(query.sql, `wms_${statementNames.size + 1}`);
+    if (!(adapter instanceof SqliteAdapter)) {
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `wms_${statementNames.size + 1}`);
+      // One SQL text is held back or not by its text alone, so it cannot be both.
+      if (answerRead.get(query.sql) === !read) throw new Error(`${name}: the same SQL is read and sent unread`);
+      answerRead.set(query.sql, read);
     }
   }
+  if (entry.read !== read) throw new Error(`${name}: the same query is read and sent unread`);
   const { query, slots } = entry;
   const parameters = slots.map((index, i) => (index === -1 ? query.parameters[i] : args[index]));
   return executeCompiled(db, query, adapter, parameters);

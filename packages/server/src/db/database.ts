@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { runDirectlyInTransactions } from './compiled-query.js';
-import { preparedStatementPool } from './pg-prepared-pool.js';
+import { pipelinedPool, pipelinedPoolConfig } from './pg-pool.js';
 import type { Database } from './schema.js';
 import { createWalSync, safetyCheckpointPages, type WalSync } from './wal-sync.js';
 
@@ -57,11 +57,11 @@ export const sqlitePerformancePragmas = ['cache_size = -65536', 'temp_store = ME
 
 export function openDatabase(databaseUrl: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, ...pipelinedPoolConfig });
     // An idle connection that the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection error: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pipelinedPool(pool) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { headerNames } from '@wms/contract';
-import { runCompiled } from '../db/compiled-query.js';
+import { runCompiled, sendCompiled } from '../db/compiled-query.js';
 import type { Db, Tx } from '../db/database.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { nowIso } from '../util/time.js';
@@ -92,7 +92,8 @@ export async function runIdempotent<T>(
       return { status: stored.status_code, body: JSON.parse(stored.response) as T, replayed: true };
     }
     const body = await work(tx);
-    await runCompiled(
+    // On PostgreSQL this goes out with the COMMIT (sendCompiled).
+    await sendCompiled(
       tx,
       'idempotency.answer',
       (slot) =>

@@ -1,7 +1,6 @@
-import { sql, type QueryCreator } from 'kysely';
-import { insertRows, isSqlite, rowsByKeys, runCompiled } from '../../db/compiled-query.js';
+import { sql } from 'kysely';
+import { insertRows, rowsByKeys, runCompiled, sendCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
 import type { StockKey, StockRowAfter } from './stock-movement.js';
 
 /** Rows per multi-row statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -30,9 +29,9 @@ export const stockKeyOf = (k: StockKey): string =>
  * concurrent movements never lose an update; on PostgreSQL the rows are locked in the order
  * given (callers sort), which keeps concurrent movements free of deadlocks.
  *
- * Writes the movement's ledger rows too: on PostgreSQL, when the rows and the ledger rows each
- * fit one statement, in the upsert's own statement (a data-modifying WITH, one round trip
- * instead of two); else (SQLite has no such WITH) right after it. A refused movement rolls both back.
+ * Writes the movement's ledger rows too, right after (on PostgreSQL they go out with the
+ * transaction's next statement or its COMMIT, in the same round trip: sendCompiled). A refused
+ * movement rolls both back.
  */
 export async function addToStockRowsAndLedger(
   tx: DbOrTx,
@@ -40,7 +39,6 @@ export async function addToStockRowsAndLedger(
   ledger: readonly LedgerRowInput[],
   at: string,
 ): Promise<(StockRowAfter & { id: number })[]> {
-  const oneStatement = !isSqlite(tx) && deltas.length > 0 && deltas.length <= chunkSize && ledger.length <= chunkSize;
   const after: (StockRowAfter & { id: number })[] = [];
   for (const part of chunks(deltas)) {
     const values = insertRows(
@@ -57,17 +55,11 @@ export async function addToStockRowsAndLedger(
         updated_at: at,
       })),
     );
-    const moved = oneStatement ? ledgerValues(ledger) : null;
     const { rows } = await runCompiled(
       tx,
-      moved ? `stock.addToRowsWithLedger:${part.length}:${ledger.length}` : `stock.addToRows:${part.length}`,
+      `stock.addToRows:${part.length}`,
       (slot) =>
-        (moved
-          ? (tx.with('moved', (db) =>
-              db.insertInto('stock_ledger').values(moved.slots((i) => slot(i + values.args.length))),
-            ) as unknown as QueryCreator<Database>)
-          : tx
-        )
+        tx
           .insertInto('stock')
           .values(values.slots(slot))
           // The unique index stock_key_idx (0003-master-data) is on these expressions.
@@ -92,7 +84,7 @@ export async function addToStockRowsAndLedger(
             'pick_qty',
             'qc_pending_qty',
           ]),
-      moved ? [...values.args, ...moved.args] : values.args,
+      values.args,
     );
     for (const r of rows) {
       after.push({
@@ -108,14 +100,14 @@ export async function addToStockRowsAndLedger(
       });
     }
   }
-  if (!oneStatement) await insertLedgerRows(tx, ledger);
+  await insertLedgerRows(tx, ledger);
   return after;
 }
 
 /** Removes rows whose every bucket reached zero (a row exists only while it holds something). */
 export async function deleteEmptyStockRows(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   for (const part of chunks(ids)) {
-    await runCompiled(
+    await sendCompiled(
       tx,
       `stock.deleteEmpty:${part.length}`,
       (slot) =>
@@ -168,7 +160,7 @@ const ledgerValues = (rows: readonly LedgerRowInput[]) =>
 async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
   for (const part of chunks(rows)) {
     const values = ledgerValues(part);
-    await runCompiled(
+    await sendCompiled(
       tx,
       `stock.insertLedger:${part.length}`,
       (slot) => tx.insertInto('stock_ledger').values(values.slots(slot)),
@@ -194,7 +186,7 @@ export async function ledgerRowsOfIdempotencyKey(tx: DbOrTx, key: string) {
 
 /** PostgreSQL: serializes transactions that use the same idempotency key until they end. */
 export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void> {
-  await runCompiled(tx, 'stock.lockKey', (slot) => sql`select pg_advisory_xact_lock(hashtext(${slot(0)}))`, [
+  await sendCompiled(tx, 'stock.lockKey', (slot) => sql`select pg_advisory_xact_lock(hashtext(${slot(0)}))`, [
     `stock:${key}`,
   ]);
 }
@@ -246,7 +238,7 @@ const locationLockSpace = 0x5354;
  */
 export async function lockLocations(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
-    await runCompiled(tx, 'stock.lockLocation', (slot) => sql`select pg_advisory_xact_lock(${slot(0)}, ${slot(1)})`, [
+    await sendCompiled(tx, 'stock.lockLocation', (slot) => sql`select pg_advisory_xact_lock(${slot(0)}, ${slot(1)})`, [
       locationLockSpace,
       id,
     ]);
