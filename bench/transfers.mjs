@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { prepareLargeData, largeDataSize } from './large-data.mjs';
 import { repositoryDir, startBuiltServer } from './processes.mjs';
 import { measureTransferCeiling } from './transfer-ceiling.mjs';
+import { postgresCpuSeconds } from './database-cpu.mjs';
 
 export const transferSettings = {
   connections: Number(process.env.BENCH_TRANSFER_CONNECTIONS ?? 32),
@@ -251,8 +252,13 @@ export async function runTransfersPart({ signIn, clientHeaders }) {
     const warmup =
       s.warmupSeconds > 0 ? await hammer(wms.baseUrl, headers, pairs, s.warmupSeconds, s.connections, 'w') : undefined;
     await wms.serverTiming();
+    const databaseCpuBefore = largeData.dialect === 'postgres' ? postgresCpuSeconds() : null;
     const http = await hammer(wms.baseUrl, headers, pairs, s.durationSeconds, s.connections, 'm');
     http.server = await wms.serverTiming();
+    const databaseCpuAfter = databaseCpuBefore === null ? null : postgresCpuSeconds();
+    if (databaseCpuAfter !== null && http.transfers > 0) {
+      http.databaseCpuMicrosPerTransfer = Math.round(((databaseCpuAfter - databaseCpuBefore) * 1e6) / http.transfers);
+    }
     const stopCode = await wms.stop();
     wms = undefined;
     if (stopCode !== 0) throw new Error(`the WMS server exited with code ${stopCode}`);
@@ -314,7 +320,11 @@ function printTransfers(r) {
   console.log(row(`POST stock_transfer/lines (${r.settings.connections} conn, 2xx only)`, r.http));
   console.log(
     `transfers: ${r.http.transfers} moved (2xx), ${r.http.refused422} refused (422), ${r.http.otherFailures} other failures; ` +
-      `server p99 ${r.http.server?.p99Ms} ms, server CPU ${r.http.server?.cpuUsPerRequest} µs/request, event loop ${r.http.server?.elu}; ${(r.ratioToCeiling * 100).toFixed(1)}% of the raw ceiling ` +
+      `server p99 ${r.http.server?.p99Ms} ms, server CPU ${r.http.server?.cpuUsPerRequest} µs/request, event loop ${r.http.server?.elu}` +
+      (r.http.databaseCpuMicrosPerTransfer
+        ? `, PostgreSQL CPU ${r.http.databaseCpuMicrosPerTransfer} µs/transfer`
+        : '') +
+      `; ${(r.ratioToCeiling * 100).toFixed(1)}% of the raw ceiling ` +
       `(${r.ceiling.commits} commits, ${r.ceiling.refused} refused)`,
   );
   console.log(

@@ -10,6 +10,7 @@ import { userTasksMigration } from './migrations/0007-user-tasks.js';
 import { productionMigration } from './migrations/0008-production.js';
 import { albumFilesMigration } from './migrations/0009-album-files.js';
 import { masterDataGenerationMigration } from './migrations/0010-master-data-generation.js';
+import { ledgerWithoutForeignKeysMigration } from './migrations/0011-ledger-without-foreign-keys.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -24,6 +25,7 @@ export const migrations: readonly VersionedMigration[] = [
   productionMigration,
   albumFilesMigration,
   masterDataGenerationMigration,
+  ledgerWithoutForeignKeysMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -127,6 +127,31 @@ describe('stock service: movement rules per type', () => {
     expect((await stockOf(db, 'ITEM-002')).find((r) => r.bin === '01-SINGLE-01')).toMatchObject({ onHand: 1_000 });
   });
 
+  it.runIf(process.env.WMS_TEST_DATABASE === 'postgres')(
+    'PostgreSQL: movements into one ordinary location do not wait for each other',
+    async () => {
+      let finishFirst!: () => void;
+      let firstApplied!: () => void;
+      const applied = new Promise<void>((resolve) => (firstApplied = resolve));
+      const first = db.transaction().execute(async (tx) => {
+        await applyStockMovement(tx, t.app.ctx, {
+          user: null,
+          type: 'RECEIPT',
+          lines: [line(ids.item1, ids.a0101, 1_000)],
+        });
+        firstApplied();
+        await new Promise<void>((resolve) => (finishFirst = resolve));
+      });
+      await applied;
+      // Another item into the same location while the first movement's transaction is still open.
+      const second = apply({ type: 'RECEIPT', lines: [line(ids.item2, ids.a0101, 1_000)] }).then(() => 'applied');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 2_000));
+      expect(await Promise.race([second, waited])).toBe('applied');
+      finishFirst();
+      await first;
+    },
+  );
+
   it('treats a transfer that does not net to zero as a programming error', async () => {
     await expect(apply({ type: 'TRANSFER', lines: [line(ids.item1, ids.a0101, -1_000)] })).rejects.toThrow(
       /net to zero/,

@@ -93,6 +93,22 @@ async function checkQcTransferRules(tx: Tx, lines: readonly StockMovementLine[],
     throw unprocessable('canOnlyMoveQcItemsToEmptyLocations', { code: locationOf(state, first).code });
 }
 
+/**
+ * The gaining locations whose other stock a rule reads: single-item locations (checkAfterApply)
+ * and targets of QC-pending stock (checkQcTransferRules). On PostgreSQL only these are locked, so
+ * movements into one ordinary location (a dock, a staging lane) do not wait for each other.
+ */
+function locationsWhoseStockIsRead(movement: StockMovement, state: RuleState): number[] {
+  const qcTargets = movementPolicies[movement.type].qcTransferRules
+    ? new Set(
+        movement.lines.filter((l) => l.onHandDelta > 0 && (l.qcPendingDelta ?? 0) > 0).map((l) => l.binLocationId),
+      )
+    : new Set<number>();
+  return state.gaining.filter(
+    (id) => qcTargets.has(id) || Object.hasOwn(singleItemPhysicalTypes, locationOf(state, id).physical_location_type),
+  );
+}
+
 export async function checkBeforeApply(
   tx: Tx,
   deps: StockDeps,
@@ -104,11 +120,11 @@ export async function checkBeforeApply(
     throw new Error(`a ${movement.type} movement must net to zero per item, batch and serial`);
   }
   const gaining = uniqueInOrder(deltas.filter((d) => d.onHand > 0).map((d) => d.binLocationId));
-  if (deps.dialect === 'postgres') await repository.lockLocations(tx, gaining);
   const ids = uniqueInOrder(movement.lines.map((l) => l.binLocationId));
   const locations =
     givenRows(ids, movement.readInTransaction?.locations) ?? (await repository.locationsForRules(tx, ids));
   const state: RuleState = { locations: new Map(locations.map((l) => [l.id, l])), gaining };
+  if (deps.dialect === 'postgres') await repository.lockLocations(tx, locationsWhoseStockIsRead(movement, state));
   if (policy.locationRules) checkLocationRules(movement, state);
   if (policy.itemAllowed) await checkItemsAllowed(tx, movement);
   if (policy.qcTransferRules) await checkQcTransferRules(tx, movement.lines, state);

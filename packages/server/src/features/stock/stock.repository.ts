@@ -234,7 +234,8 @@ const locationLockSpace = 0x5354;
 /**
  * PostgreSQL: serializes the movements that add stock to the same locations until they end, so
  * rules that read a location's other rows (empty for QC stock, one item in a liquid container)
- * see every earlier movement. Locks are taken in id order, before any stock row is touched.
+ * see every earlier movement. The caller passes the locations such a rule reads (stock-invariants.ts);
+ * locks are taken in id order, before any stock row is touched.
  */
 export async function lockLocations(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
