@@ -35,7 +35,7 @@ const noTiming = { count: 0, meanMs: null, p50Ms: null, p99Ms: null, maxMs: null
  * stop sends SIGTERM and resolves with the exit code; serverTiming resolves with the server's own
  * request times since the previous call ({ count, meanMs, p50Ms, p99Ms, maxMs }).
  */
-export async function startProcess({ name, script, env = {}, readyPath = '/' }) {
+export async function startProcess({ name, script, env = {}, readyPath = '/', nodeFlags = [] }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -45,7 +45,7 @@ export async function startProcess({ name, script, env = {}, readyPath = '/' }) 
   const profile = process.env.BENCH_CPU_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, ...preload, script], {
+  const child = spawn(process.execPath, [...nodeFlags, ...profile, ...preload, script], {
     cwd: repositoryDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +104,12 @@ export async function startProcess({ name, script, env = {}, readyPath = '/' }) 
   };
 }
 
+/** Node's flags in `npm run serve` (package.json): the bench runs the server as it is shipped. */
+function servedNodeFlags() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repositoryDir, 'package.json'), 'utf8'));
+  return scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
  * The built WMS server with demo data: on a fresh embedded SQLite database in a temporary folder,
  * or on the data folder or DATABASE_URL given (the caller then owns them; stop leaves them).
@@ -115,6 +121,7 @@ export async function startBuiltServer(env = {}, { dataDir: givenDataDir } = {})
   const server = await startProcess({
     name: 'WMS server',
     script,
+    nodeFlags: servedNodeFlags(),
     env: { DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', WMS_RUNTIME_TYPE: 'PRODUCTION', ...env },
     readyPath: '/api/v1/config/version',
   });
