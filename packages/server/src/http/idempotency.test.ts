@@ -21,61 +21,87 @@ describe('runIdempotent', () => {
   });
   afterAll(async () => t.close());
 
-  it('applies the same key once and answers the same', async () => {
-    const options = { scope: 'test', key: 'same-key-0001', userId: 7, request: { add: 1 }, status: 201 };
-    const first = await runIdempotent(t.app.ctx.db, options, increment);
-    const second = await runIdempotent(t.app.ctx.db, options, increment);
-    expect(first).toEqual({ status: 201, body: { value: 1 }, replayed: false });
-    expect(second).toEqual({ status: 201, body: { value: 1 }, replayed: true });
-    expect(await counter()).toBe(1);
-  });
-
-  it('runs concurrent duplicates once', async () => {
-    const before = await counter();
-    const options = { scope: 'test', key: 'concurrent-0001', userId: null, request: { add: 1 } };
-    const answers = await Promise.all([1, 2, 3].map(() => runIdempotent(t.app.ctx.db, options, increment)));
-    expect(new Set(answers.map((a) => a.body.value)).size).toBe(1);
-    expect(await counter()).toBe(before + 1);
-  });
-
-  it('refuses the same key with another request or another user', async () => {
-    const options = { scope: 'test', key: 'conflict-0001', userId: 1, request: { add: 1 } };
-    await runIdempotent(t.app.ctx.db, options, increment);
-    const before = await counter();
-    await expect(runIdempotent(t.app.ctx.db, { ...options, request: { add: 2 } }, increment)).rejects.toMatchObject({
-      status: 422,
-      key: 'idempotencyKeyConflict',
+  // pipelinedClaim changes how the key is claimed on PostgreSQL only; every case holds in both.
+  describe.each([false, true])('with pipelinedClaim %s', (pipelinedClaim) => {
+    const mode = pipelinedClaim ? 'pipelined' : 'awaited';
+    it('applies the same key once and answers the same', async () => {
+      const before = await counter();
+      const options = {
+        pipelinedClaim,
+        scope: 'test',
+        key: `${mode}-same-key-0001`,
+        userId: 7,
+        request: { add: 1 },
+        status: 201,
+      };
+      const first = await runIdempotent(t.app.ctx.db, options, increment);
+      const second = await runIdempotent(t.app.ctx.db, options, increment);
+      expect(first).toEqual({ status: 201, body: { value: before + 1 }, replayed: false });
+      expect(second).toEqual({ status: 201, body: { value: before + 1 }, replayed: true });
+      expect(await counter()).toBe(before + 1);
     });
-    await expect(runIdempotent(t.app.ctx.db, { ...options, userId: 2 }, increment)).rejects.toMatchObject({
-      status: 422,
+
+    it('runs concurrent duplicates once', async () => {
+      const before = await counter();
+      const options = {
+        pipelinedClaim,
+        scope: 'test',
+        key: `${mode}-concurrent-0001`,
+        userId: null,
+        request: { add: 1 },
+      };
+      const answers = await Promise.all([1, 2, 3].map(() => runIdempotent(t.app.ctx.db, options, increment)));
+      expect(new Set(answers.map((a) => a.body.value)).size).toBe(1);
+      expect(await counter()).toBe(before + 1);
     });
-    expect(await counter()).toBe(before);
-  });
 
-  it('lets a failed attempt be retried with the same key', async () => {
-    const before = await counter();
-    const options = { scope: 'test', key: 'failing-0001', userId: null, request: { add: 1 } };
-    await expect(
-      runIdempotent(t.app.ctx.db, options, async (tx) => {
-        await increment(tx);
-        throw new Error('lost connection to the printer');
-      }),
-    ).rejects.toThrow('lost connection');
-    expect(await counter()).toBe(before);
-    const retried = await runIdempotent(t.app.ctx.db, options, increment);
-    expect(retried.replayed).toBe(false);
-    expect(await counter()).toBe(before + 1);
-  });
+    it('refuses the same key with another request or another user', async () => {
+      const options = { pipelinedClaim, scope: 'test', key: `${mode}-conflict-0001`, userId: 1, request: { add: 1 } };
+      await runIdempotent(t.app.ctx.db, options, increment);
+      const before = await counter();
+      await expect(runIdempotent(t.app.ctx.db, { ...options, request: { add: 2 } }, increment)).rejects.toMatchObject({
+        status: 422,
+        key: 'idempotencyKeyConflict',
+      });
+      await expect(runIdempotent(t.app.ctx.db, { ...options, userId: 2 }, increment)).rejects.toMatchObject({
+        status: 422,
+      });
+      expect(await counter()).toBe(before);
+    });
 
-  it('keeps keys of different scopes apart, and runs every call without a key', async () => {
-    const before = await counter();
-    await runIdempotent(
-      t.app.ctx.db,
-      { scope: 'other', key: 'same-key-0001', userId: 7, request: { add: 1 } },
-      increment,
-    );
-    await runIdempotent(t.app.ctx.db, { scope: 'test', key: undefined, userId: 7, request: {} }, increment);
-    await runIdempotent(t.app.ctx.db, { scope: 'test', key: undefined, userId: 7, request: {} }, increment);
-    expect(await counter()).toBe(before + 3);
+    it('lets a failed attempt be retried with the same key', async () => {
+      const before = await counter();
+      const options = { pipelinedClaim, scope: 'test', key: `${mode}-failing-0001`, userId: null, request: { add: 1 } };
+      await expect(
+        runIdempotent(t.app.ctx.db, options, async (tx) => {
+          await increment(tx);
+          throw new Error('lost connection to the printer');
+        }),
+      ).rejects.toThrow('lost connection');
+      expect(await counter()).toBe(before);
+      const retried = await runIdempotent(t.app.ctx.db, options, increment);
+      expect(retried.replayed).toBe(false);
+      expect(await counter()).toBe(before + 1);
+    });
+
+    it('keeps keys of different scopes apart, and runs every call without a key', async () => {
+      const before = await counter();
+      await runIdempotent(
+        t.app.ctx.db,
+        { pipelinedClaim, scope: 'other', key: `${mode}-same-key-0001`, userId: 7, request: { add: 1 } },
+        increment,
+      );
+      await runIdempotent(
+        t.app.ctx.db,
+        { pipelinedClaim, scope: 'test', key: undefined, userId: 7, request: {} },
+        increment,
+      );
+      await runIdempotent(
+        t.app.ctx.db,
+        { pipelinedClaim, scope: 'test', key: undefined, userId: 7, request: {} },
+        increment,
+      );
+      expect(await counter()).toBe(before + 3);
+    });
   });
 });

@@ -157,7 +157,8 @@ async function transferOnce(
 ): Promise<IdempotentResult<StockTransferAnswer>> {
   const result = await runIdempotent(
     ctx.db,
-    { scope, key: idempotencyKey, userId: caller.userId, request, groupCommit: ctx.groupCommit },
+    // The work lets database errors through, so the claim can go out with its first read.
+    { scope, key: idempotencyKey, userId: caller.userId, request, groupCommit: ctx.groupCommit, pipelinedClaim: true },
     async (tx) => moveStock(tx, ctx, caller, await plan(tx), idempotencyKey),
   );
   if (!result.replayed) publishMoved(ctx, result.body);
