@@ -20,11 +20,15 @@ import * as repository from './stock.repository.js';
 /** What checkBeforeApply learned, for checkAfterApply. */
 export interface RuleState {
   locations: ReadonlyMap<number, repository.LocationForRules>;
-  /** Locations that gain on-hand stock, in first-line order. */
-  gaining: readonly number[];
+  /** Liquid containers and single-item locations that gain on-hand stock, in first-line order. */
+  singleItemGaining: readonly number[];
 }
 
 const uniqueInOrder = (ids: readonly number[]): number[] => [...new Set(ids)];
+
+/** The locations that QC-pending stock moves into (spec 02 section 5's targets), in first-line order. */
+const qcTargetsOf = (lines: readonly StockMovementLine[]): number[] =>
+  uniqueInOrder(lines.filter((l) => l.onHandDelta > 0 && (l.qcPendingDelta ?? 0) > 0).map((l) => l.binLocationId));
 
 /** The rows of ids among those given, or undefined when any is missing. */
 function givenRows<Row extends { id: number }>(
@@ -37,7 +41,7 @@ function givenRows<Row extends { id: number }>(
   return found.every((row) => row !== undefined) ? found : undefined;
 }
 
-function locationOf(state: RuleState, id: number): repository.LocationForRules {
+function locationOf(state: Pick<RuleState, 'locations'>, id: number): repository.LocationForRules {
   const location = state.locations.get(id);
   if (!location) throw new Error(`stock movement to an unknown bin location id ${id}`);
   return location;
@@ -73,14 +77,16 @@ async function checkItemsAllowed(tx: Tx, movement: StockMovement): Promise<void>
  * Spec 02 section 5: QC-pending stock never moves together with other stock; it goes only to
  * a location of physical type NORMAL and type BULK, MOBILE or QC that held nothing before.
  */
-async function checkQcTransferRules(tx: Tx, lines: readonly StockMovementLine[], state: RuleState): Promise<void> {
+async function checkQcTransferRules(
+  tx: Tx,
+  lines: readonly StockMovementLine[],
+  targets: readonly number[],
+  state: RuleState,
+): Promise<void> {
   const splits = lines.map(qcSplitOf);
   if (splits.some((s) => s.qc > 0) && splits.some((s) => s.other > 0)) {
     throw unprocessable('canNotMoveQcAndNonQcInSameTransfer');
   }
-  const targets = uniqueInOrder(
-    lines.filter((l) => l.onHandDelta > 0 && (l.qcPendingDelta ?? 0) > 0).map((l) => l.binLocationId),
-  );
   for (const id of targets) {
     const location = locationOf(state, id);
     if (location.physical_location_type !== 'NORMAL' || !qcTargetLocationTypes.has(location.location_type)) {
@@ -91,22 +97,6 @@ async function checkQcTransferRules(tx: Tx, lines: readonly StockMovementLine[],
   const first = targets.find((id) => occupied.has(id));
   if (first !== undefined)
     throw unprocessable('canOnlyMoveQcItemsToEmptyLocations', { code: locationOf(state, first).code });
-}
-
-/**
- * The gaining locations whose other stock a rule reads: single-item locations (checkAfterApply)
- * and targets of QC-pending stock (checkQcTransferRules). On PostgreSQL only these are locked, so
- * movements into one ordinary location (a dock, a staging lane) do not wait for each other.
- */
-function locationsWhoseStockIsRead(movement: StockMovement, state: RuleState): number[] {
-  const qcTargets = movementPolicies[movement.type].qcTransferRules
-    ? new Set(
-        movement.lines.filter((l) => l.onHandDelta > 0 && (l.qcPendingDelta ?? 0) > 0).map((l) => l.binLocationId),
-      )
-    : new Set<number>();
-  return state.gaining.filter(
-    (id) => qcTargets.has(id) || Object.hasOwn(singleItemPhysicalTypes, locationOf(state, id).physical_location_type),
-  );
 }
 
 export async function checkBeforeApply(
@@ -123,21 +113,32 @@ export async function checkBeforeApply(
   const ids = uniqueInOrder(movement.lines.map((l) => l.binLocationId));
   const locations =
     givenRows(ids, movement.readInTransaction?.locations) ?? (await repository.locationsForRules(tx, ids));
-  const state: RuleState = { locations: new Map(locations.map((l) => [l.id, l])), gaining };
-  if (deps.dialect === 'postgres') await repository.lockLocations(tx, locationsWhoseStockIsRead(movement, state));
+  const locationsById = { locations: new Map(locations.map((l) => [l.id, l])) };
+  const state: RuleState = {
+    ...locationsById,
+    singleItemGaining: gaining.filter((id) =>
+      Object.hasOwn(singleItemPhysicalTypes, locationOf(locationsById, id).physical_location_type),
+    ),
+  };
+  const qcTargets = policy.qcTransferRules ? qcTargetsOf(movement.lines) : [];
+  // PostgreSQL locks the gaining locations whose other stock a rule reads (single-item ones, QC
+  // targets), so movements into one ordinary location (a dock, a staging lane) do not wait for each other.
+  if (deps.dialect === 'postgres') {
+    await repository.lockLocations(
+      tx,
+      gaining.filter((id) => state.singleItemGaining.includes(id) || qcTargets.includes(id)),
+    );
+  }
   if (policy.locationRules) checkLocationRules(movement, state);
   if (policy.itemAllowed) await checkItemsAllowed(tx, movement);
-  if (policy.qcTransferRules) await checkQcTransferRules(tx, movement.lines, state);
+  if (policy.qcTransferRules) await checkQcTransferRules(tx, movement.lines, qcTargets, state);
   return state;
 }
 
 /** A liquid container or single-item location that gained stock holds at most one item now. */
 export async function checkAfterApply(tx: Tx, state: RuleState): Promise<void> {
-  const containers = state.gaining.filter((id) =>
-    Object.hasOwn(singleItemPhysicalTypes, locationOf(state, id).physical_location_type),
-  );
-  const counts = await repository.itemCountsAt(tx, containers);
-  for (const id of containers) {
+  const counts = await repository.itemCountsAt(tx, state.singleItemGaining);
+  for (const id of state.singleItemGaining) {
     const numOfItems = counts.get(id) ?? 0;
     if (numOfItems <= 1) continue;
     const location = locationOf(state, id);

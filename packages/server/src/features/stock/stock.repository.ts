@@ -28,15 +28,10 @@ export const stockKeyOf = (k: StockKey): string =>
  * change with its id. One atomic `insert ... on conflict do update set q = q + delta` per row, so
  * concurrent movements never lose an update; on PostgreSQL the rows are locked in the order
  * given (callers sort), which keeps concurrent movements free of deadlocks.
- *
- * Writes the movement's ledger rows too, right after (on PostgreSQL they go out with the
- * transaction's next statement or its COMMIT, in the same round trip: sendCompiled). A refused
- * movement rolls both back.
  */
-export async function addToStockRowsAndLedger(
+export async function addToStockRows(
   tx: DbOrTx,
   deltas: readonly StockRowDelta[],
-  ledger: readonly LedgerRowInput[],
   at: string,
 ): Promise<(StockRowAfter & { id: number })[]> {
   const after: (StockRowAfter & { id: number })[] = [];
@@ -100,7 +95,6 @@ export async function addToStockRowsAndLedger(
       });
     }
   }
-  await insertLedgerRows(tx, ledger);
   return after;
 }
 
@@ -138,28 +132,25 @@ export interface LedgerRowInput extends StockKey {
   idempotencyKey: string | null;
 }
 
-/** Ledger rows as columns for insertRows. */
-const ledgerValues = (rows: readonly LedgerRowInput[]) =>
-  insertRows(
-    rows.map((r) => ({
-      transaction_type: r.transactionType,
-      document_type: r.documentType,
-      document_code: r.documentCode,
-      at: r.at,
-      user_id: r.userId,
-      username: r.username,
-      item_id: r.itemId,
-      batch_id: r.batchId,
-      serial_id: r.serialId,
-      bin_location_id: r.binLocationId,
-      quantity: r.quantity,
-      idempotency_key: r.idempotencyKey,
-    })),
-  );
-
-async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
+/** On PostgreSQL the rows go out with the transaction's COMMIT, in the same round trip (sendCompiled). */
+export async function insertLedgerRows(tx: DbOrTx, rows: readonly LedgerRowInput[]): Promise<void> {
   for (const part of chunks(rows)) {
-    const values = ledgerValues(part);
+    const values = insertRows(
+      part.map((r) => ({
+        transaction_type: r.transactionType,
+        document_type: r.documentType,
+        document_code: r.documentCode,
+        at: r.at,
+        user_id: r.userId,
+        username: r.username,
+        item_id: r.itemId,
+        batch_id: r.batchId,
+        serial_id: r.serialId,
+        bin_location_id: r.binLocationId,
+        quantity: r.quantity,
+        idempotency_key: r.idempotencyKey,
+      })),
+    );
     await sendCompiled(
       tx,
       `stock.insertLedger:${part.length}`,

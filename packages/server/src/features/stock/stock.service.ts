@@ -119,10 +119,10 @@ async function notEnoughStock(tx: Tx, row: StockRowAfter, delta: repository.Stoc
  * - The rules of stock-policy.ts for the movement's type, checked inside the transaction
  *   (stock-invariants.ts): blocked and restricted locations, allowed items, the QC transfer
  *   rules, and liquid containers and single-item locations holding one item. On PostgreSQL the
- *   locations that gain stock are locked first (in id order), so those rules see every
- *   movement committed before.
+ *   gaining locations whose other stock a rule reads are locked first (in id order), so those
+ *   rules see every movement committed before.
  * - One stock_ledger row per line: transaction_type = type, the document, user, time, the signed
- *   onHand quantity and the idempotency key, written with the stock rows (stock.repository.ts).
+ *   onHand quantity and the idempotency key.
  * - A movement whose idempotency key is already in the ledger moves nothing and answers
  *   replayed; the same key used by another movement type is 422 idempotencyKeyConflict. On
  *   PostgreSQL concurrent movements with one key wait for each other (an advisory lock).
@@ -153,21 +153,7 @@ export async function applyStockMovement(
 
   const deltas = sumPerRow(movement.lines);
   const rules = await checkBeforeApply(tx, deps, movement, deltas);
-  const ledger: repository.LedgerRowInput[] = movement.lines.map((line) => ({
-    itemId: line.itemId,
-    batchId: line.batchId,
-    serialId: line.serialId,
-    binLocationId: line.binLocationId,
-    transactionType: movement.type,
-    documentType: movement.documentRef?.type ?? null,
-    documentCode: movement.documentRef?.code ?? null,
-    at,
-    userId: movement.user?.userId ?? null,
-    username: movement.user?.username ?? null,
-    quantity: line.onHandDelta,
-    idempotencyKey: key,
-  }));
-  const rows = await repository.addToStockRowsAndLedger(tx, deltas, ledger, at);
+  const rows = await repository.addToStockRows(tx, deltas, at);
   const deltaOf = new Map(deltas.map((d) => [repository.stockKeyOf(d), d]));
   for (const row of rows) {
     const delta = deltaOf.get(repository.stockKeyOf(row));
@@ -180,6 +166,24 @@ export async function applyStockMovement(
       .map((r) => r.id),
   );
   await checkAfterApply(tx, rules);
+
+  await repository.insertLedgerRows(
+    tx,
+    movement.lines.map((line) => ({
+      itemId: line.itemId,
+      batchId: line.batchId,
+      serialId: line.serialId,
+      binLocationId: line.binLocationId,
+      transactionType: movement.type,
+      documentType: movement.documentRef?.type ?? null,
+      documentCode: movement.documentRef?.code ?? null,
+      at,
+      userId: movement.user?.userId ?? null,
+      username: movement.user?.username ?? null,
+      quantity: line.onHandDelta,
+      idempotencyKey: key,
+    })),
+  );
 
   return {
     replayed: false,

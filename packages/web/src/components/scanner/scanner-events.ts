@@ -1,7 +1,8 @@
 /**
  * Listener registries fed by the scanner bar: `_be_peripheral_input_` values go to whoever listens
  * for peripheral input (a scale, a printer bridge), `_be_open_work_times_` asks an open work time
- * screen to show its timers (useScannerCommands goes to the work times when none listens). Usable outside React; each `on...` returns its unsubscribe.
+ * screen to show its timers (useScannerCommands goes to the work times when none listens).
+ * Usable outside React; each `on...` returns its unsubscribe.
  */
 
 type Listener<T> = (value: T) => void;
