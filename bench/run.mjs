@@ -4,7 +4,9 @@
 // exit code 1 when over) and the time to a usable login form in throttled Chromium.
 // BENCH_PARTS picks the parts: web, api (ceiling, version, /auth/me), lookups (ceiling and the
 // lookups on the large data set), server (= api,lookups), transfers (stock transfers/s on the large data
-// set beside the raw database ceiling, bench/transfers.mjs; not in the default); the default is web,server.
+// set beside the raw database ceiling, bench/transfers.mjs; not in the default), live (2,000 signed-in
+// STOMP sockets, broadcast delivery p50/p95 and memory per idle socket, bench/live.mjs); the default is
+// web,server,live.
 // Writes bench/results/latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,7 @@ import autocannon from 'autocannon';
 import { largeDataSize, prepareLargeData, sampleLargeData } from './large-data.mjs';
 import { checkLookups, lookupScenarios, lookupTargets } from './lookups.mjs';
 import { runTransfersPart } from './transfers.mjs';
+import { printLive, runLivePart } from './live.mjs';
 import { repositoryDir, startBuiltServer, startProcess } from './processes.mjs';
 import { measureWebBundle, printWebBundle } from './web-bundle.mjs';
 import { measureLoginLoad, printLoginLoad } from './web-load.mjs';
@@ -29,7 +32,7 @@ const settings = {
   sampleSize: Number(process.env.BENCH_SAMPLE ?? 10_000),
 };
 
-const knownParts = ['web', 'api', 'lookups', 'transfers'];
+const knownParts = ['web', 'api', 'lookups', 'transfers', 'live'];
 function selectedParts(text) {
   const parts = new Set();
   for (const part of text
@@ -38,7 +41,7 @@ function selectedParts(text) {
     .filter(Boolean)) {
     if (part === 'server') ['api', 'lookups'].forEach((p) => parts.add(p));
     else if (knownParts.includes(part)) parts.add(part);
-    else throw new Error(`BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers)`);
+    else throw new Error(`BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, live)`);
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
   return knownParts.filter((part) => parts.has(part));
@@ -355,7 +358,7 @@ function webReport({ bundle, loginLoad }) {
 }
 
 async function main() {
-  const parts = selectedParts(process.env.BENCH_PARTS ?? 'web,server');
+  const parts = selectedParts(process.env.BENCH_PARTS ?? 'web,server,live');
   console.log(
     `bench (${parts.join(', ')}): ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ` +
       `${settings.durationSeconds} s each, two rounds, ${os.cpus().length} cores, Node ${process.version}`,
@@ -363,6 +366,8 @@ async function main() {
   const web = parts.includes('web') ? await runWebPart() : undefined;
   const server = parts.includes('api') || parts.includes('lookups') ? await runServerPart(parts) : undefined;
   const transfers = parts.includes('transfers') ? await runTransfersPart({ signIn, clientHeaders }) : undefined;
+  const live = parts.includes('live') ? await runLivePart() : undefined;
+  if (live) printLive(live);
 
   const report = {
     date: new Date().toISOString(),
@@ -382,6 +387,7 @@ async function main() {
       'written (diagnostics channels http.server.request.start / response.finish, bench/server-timing.mjs)',
     lookups: server?.lookups,
     transfers,
+    live,
     web: web ? webReport(web) : undefined,
   };
   const resultsDir = path.join(import.meta.dirname, 'results');

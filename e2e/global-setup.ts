@@ -10,7 +10,9 @@ declare module 'vitest' {
 
 /** One built server for the whole browser suite; stopped with SIGTERM, which must exit cleanly. */
 export default async function setup(project: TestProject) {
-  const server = await startBuiltServer();
+  // The translation editor's auto-translate service (routed by platform.spec) is outside the
+  // app's origin: the Content-Security-Policy lets the app reach it only when configured.
+  const server = await startBuiltServer({ CSP_CONNECT_SRC: 'http://translate.test' });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverVersion', server.version);
   return async () => {

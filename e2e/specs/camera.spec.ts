@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
 import { writeFakeCameraVideo } from '../support/fake-camera-video.js';
-import { ApiSession, openLogin, submitLogin, waitSignedIn } from './login-support.js';
+import { ApiSession, openLogin, passwordOf, submitLogin, waitSignedIn } from './login-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -34,7 +34,7 @@ async function signedInPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
   const opened = await openLogin(browser, baseUrl, { viewport, deviceConfig: plainDevice });
   await opened.context.grantPermissions(['camera'], { origin: baseUrl });
-  await submitLogin(opened.page, as, as);
+  await submitLogin(opened.page, as, passwordOf(as));
   await waitSignedIn(opened.page);
   await opened.page.goto(baseUrl + path);
   return opened;
@@ -66,7 +66,7 @@ describe('camera: scanner box, picture box and media library', () => {
     admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
     const created = await admin.call('POST', '/api/v1/users/new', {
       username,
-      password: username,
+      password: passwordOf(username),
       roles: ['information'],
     });
     // A second run against the same server finds the user already there.

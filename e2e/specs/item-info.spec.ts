@@ -102,15 +102,18 @@ describe('item information app', () => {
     const documentsText = (await documents.textContent()) ?? '';
     for (const code of ['SO-2001', 'SO-2002', 'WO-3001', 'Nordic Fasteners AB']) expect(documentsText).toContain(code);
     expect(documentsText).not.toContain('SO-1999');
-    const shipDate = await documents.locator('td[data-column-id="shipDate"]').first().textContent();
+    const shipDate = await documents.locator('[data-row-id] [data-column-id="shipDate"]').first().textContent();
     expect(shipDate).toMatch(/^\d{2}-\d{2}-\d{4}$/);
 
     await openTab(page, 'history');
     const history = page.getByTestId('item-history');
-    await history.locator('tr[data-row-id]').first().waitFor();
-    const at = await history.locator('td[data-column-id="at"]').first().textContent();
+    // On a phone each row is a card of label: value pairs (issue 14): quantity and location too.
+    await history.locator('[data-row-id]').first().waitFor();
+    const at = await history.locator('[data-row-id] [data-column-id="at"]').first().textContent();
     expect(at).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
-    expect(await history.locator('td[data-column-id="bin"] [data-testid="object-link"]').count()).toBeGreaterThan(0);
+    expect(
+      await history.locator('[data-row-id] [data-column-id="bin"] [data-testid="object-link"]').count(),
+    ).toBeGreaterThan(0);
 
     await openTab(page, 'actions');
     for (const id of ['print-label', 'print-large-label', 'print-quick', 'set-barcode-1', 'managed-by-convert'])
@@ -207,7 +210,7 @@ describe('item information app', () => {
     await count.waitFor({ state: 'detached' });
 
     await page.getByTestId('print-quick').click();
-    await page.getByText('1 labels printed on Test printer').waitFor();
+    await page.getByText('1 label printed on Test printer').waitFor();
     expect(requests).toBe(1);
     expect(errors).toEqual([]);
     await context.close();

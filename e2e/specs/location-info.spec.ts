@@ -164,6 +164,14 @@ describe('location information app', () => {
       await page.waitForURL('**/location/location_info/01-P01-02');
       actions = await openTab(page, 'actions');
       await actions.getByTestId('request-full-count').click();
+      // Asked first (issue 14): nothing is requested until it is confirmed, then a message says so.
+      await page.getByTestId('confirm-dialog').getByText('Request a full count of location 01-P01-02?').waitFor();
+      await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+      await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
+      await page
+        .getByTestId('notification')
+        .filter({ hasText: 'A full count of location 01-P01-02 was requested.' })
+        .waitFor();
       await waitForCount(page, start + 2);
       await actions.getByTestId('counting-state').getByText('Full count requested').waitFor();
 
@@ -250,10 +258,10 @@ describe('location information app', () => {
     await page.getByTestId('count-prompt').getByTestId('print').click();
     await choice.locator('select').selectOption({ label: 'Test printer' });
     await choice.getByTestId('printer-choice-ok').click();
-    await page.getByTestId('notification').getByText('1 label(s) sent to the printer.').waitFor();
+    await page.getByTestId('notification').getByText('1 label sent to the printer.').waitFor();
     await actions.getByTestId('print-label').click();
     await page.getByTestId('count-prompt').getByTestId('print').click();
-    await page.getByTestId('notification').getByText('1 label(s) sent to the printer.').nth(1).waitFor();
+    await page.getByTestId('notification').getByText('1 label sent to the printer.').nth(1).waitFor();
     expect(await choice.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,25 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** A signed-in API client for preparing state from the test (cookie kept by hand). */
+/** The demo users: the seed gives each the password of its name. */
+const demoUsernames = new Set([
+  'admin',
+  'operator',
+  'manager',
+  'production',
+  'taskmanager',
+  'usermanager',
+  'translator',
+]);
+
+/**
+ * The password of a user in the e2e specs: a demo user's is its name; a user a spec creates gets
+ * `<name>-secret` (the server's password policy refuses the username itself).
+ */
+export function passwordOf(username: string): string {
+  return demoUsernames.has(username) ? username : `${username}-secret`;
+}
+
 export class ApiSession {
   private cookie = '';
   constructor(
@@ -31,7 +50,13 @@ export class ApiSession {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
 
-  static async signIn(baseUrl: string, version: string, username: string, password = username, mfaToken?: string) {
+  static async signIn(
+    baseUrl: string,
+    version: string,
+    username: string,
+    password = passwordOf(username),
+    mfaToken?: string,
+  ) {
     const session = new ApiSession(baseUrl, version);
     const answer = await session.call('POST', '/api/v1/auth/signin', { username, password, mfaToken });
     if (answer.status !== 200)

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession, openLogin, submitLogin, waitSignedIn } from './login-support.js';
+import { ApiSession, openLogin, passwordOf, submitLogin, waitSignedIn } from './login-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -37,7 +37,7 @@ describe('production order creation from the item information app', () => {
     const admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
     const created = await admin.call('POST', '/api/v1/users/new', {
       username: planner,
-      password: planner,
+      password: passwordOf(planner),
       roles: ['information', 'itemAuthCreateProductionOrder'],
     });
     expect(created.status).toBe(201);
@@ -53,7 +53,7 @@ describe('production order creation from the item information app', () => {
     it(`on ${name}: creates a production order and sees it in the item's open documents`, async () => {
       const username = user();
       const { context, page, errors } = await openLogin(browser, baseUrl, { viewport, deviceConfig: plainDevice });
-      await submitLogin(page, username, username);
+      await submitLogin(page, username, passwordOf(username));
       await waitSignedIn(page);
       await page.goto(`${baseUrl}/item/item_info/PROD-001?tab=actions`);
       await page.getByTestId('action-production-order').waitFor();
@@ -64,7 +64,8 @@ describe('production order creation from the item information app', () => {
       await page.getByTestId('item-tab-openDocuments').click();
       const pane = page.getByTestId('item-pane-openDocuments');
       await pane.getByText(code).first().waitFor();
-      const row = pane.locator('tr', { hasText: code });
+      // A table row on the desktop, a card on the phone.
+      const row = pane.locator('[data-row-id]', { hasText: code });
       expect(await row.first().textContent()).toContain('7.5');
       await page.screenshot({ path: screenshotPath(`production-order-documents-${name}`) });
 

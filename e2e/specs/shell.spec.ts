@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apps, visibleApps, type ConfigAnswer, type MeAnswer } from '../../packages/contract/src/index.js';
 import { launchBrowser, screenshotPath } from '../browser.js';
+import { passwordOf } from './login-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -28,7 +29,7 @@ async function api(method: string, path: string, body?: unknown, cookie?: string
 }
 
 async function signInApi(username: string): Promise<{ cookie: string; me: MeAnswer }> {
-  const answer = await api('POST', '/api/v1/auth/signin', { username, password: username });
+  const answer = await api('POST', '/api/v1/auth/signin', { username, password: passwordOf(username) });
   expect(answer.status).toBe(200);
   return { cookie: answer.cookie ?? '', me: answer.json };
 }
@@ -47,7 +48,12 @@ let sequence = 0;
 async function createUser(roles: string[], settings: Record<string, unknown>): Promise<string> {
   sequence += 1;
   const username = `shell${Date.now().toString(36)}${sequence}`;
-  const created = await api('POST', '/api/v1/users/new', { username, password: username, roles }, adminCookie);
+  const created = await api(
+    'POST',
+    '/api/v1/users/new',
+    { username, password: passwordOf(username), roles },
+    adminCookie,
+  );
   expect(created.status).toBe(201);
   const updated = await api(
     'POST',
@@ -85,7 +91,7 @@ async function open(
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(baseUrl + path);
   await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(username);
+  await page.locator('#login-password').fill(passwordOf(username));
   await page.getByTestId('login-submit').click();
   await page.getByTestId('app-title').waitFor();
   return { context, page, errors };

@@ -85,6 +85,63 @@ async function moveBack(path: 'lines' | 'location', body: unknown) {
   expect(response.status).toBe(200);
 }
 
+/**
+ * Records the text of every notification that is shown, once each (toasts come and go, at most
+ * a few at a time, so counting the visible ones would miss some in a burst).
+ */
+function recordNotifications() {
+  const win = window as unknown as { __shownNotifications: string[] };
+  win.__shownNotifications = [];
+  const seen = new WeakSet<Element>();
+  const collect = () => {
+    for (const element of document.querySelectorAll('[data-testid="notification"]')) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      win.__shownNotifications.push(element.textContent ?? '');
+    }
+  };
+  const start = () => new MutationObserver(collect).observe(document.body, { childList: true, subtree: true });
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
+async function shown(page: Page, text: string): Promise<number> {
+  const all = await page.evaluate(() => (window as unknown as { __shownNotifications: string[] }).__shownNotifications);
+  return all.filter((entry) => entry.includes(text)).length;
+}
+
+/**
+ * Types one scan into the focused scanner bar and sends Enter, without waiting for the answer.
+ * A wedge scanner types a whole code within a few ms, so the code is inserted at once.
+ */
+async function type(page: Page, text: string) {
+  await page.keyboard.insertText(text);
+  await page.keyboard.press('Enter');
+}
+
+const burstGapMs = 50;
+
+/** A burst: each scan typed 50 ms after the one before, no waiting for any answer. */
+async function burst(page: Page, texts: string[]) {
+  for (const text of texts) {
+    await type(page, text);
+    await page.waitForTimeout(burstGapMs);
+  }
+}
+
+/** Waits until the workflow is idle (no spinner) at the question `text`. */
+async function settled(page: Page, text: string | RegExp) {
+  await prompt(page, text);
+  await expect.poll(() => page.getByRole('status', { name: 'Working…' }).count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** The item's ledger rows (newest first), as the item history shows them. */
+async function ledgerOf(item: string): Promise<{ bin: string; quantity: number; transactionType: string }[]> {
+  const answer = await admin.call('GET', `/api/v1/item/${item}/history?limit=1000`);
+  expect(answer.status).toBe(200);
+  return answer.body.rows as { bin: string; quantity: number; transactionType: string }[];
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
@@ -205,6 +262,117 @@ describe('stock transfer apps (keyboard-wedge scans)', () => {
     await notification(page, 'Moved the content of 01-DIV-01 to 02-P01-01.', 'success');
     await prompt(page, 'Scan the location to empty');
 
+    const after = await stockOf('ITEM-002');
+    expect(after['01-DIV-01'] ?? 0).toBe(0);
+    expect(after['02-P01-01']).toBe((before['02-P01-01'] ?? 0) + (before['01-DIV-01'] ?? 0));
+    expect(errors).toEqual([]);
+    await context.close();
+    await moveBack('location', { fromLocation: '02-P01-01', toLocation: '01-DIV-01' });
+    expect(await stockOf('ITEM-002')).toEqual(before);
+  });
+});
+
+describe('stock transfer under fast scanning (360x640, scans 50 ms apart)', () => {
+  it('5 rounds of item, quantity and target in a burst: 5 moves, 5 success messages, no scan lost', async () => {
+    const before = await stockOf('ITEM-001');
+    const ledgerBefore = (await ledgerOf('ITEM-001')).length;
+    const { context, page, errors } = await openApp('/item/stock_transfer', 'stock-transfer');
+    await page.evaluate(recordNotifications);
+    await scan(page, 'LOC0101', 'Scan the item');
+    // As tried in the review: the CPU slowed 4x, so each move takes longer than a round of scans.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await burst(page, Array.from({ length: 5 }, () => ['ITEM-001', '1', 'LOC0201']).flat());
+    await settled(page, 'Scan the item');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect.poll(async () => (await stockOf('ITEM-001'))['02-A01-01']).toBe((before['02-A01-01'] ?? 0) + 5);
+
+    const after = await stockOf('ITEM-001');
+    expect(after['01-A01-01']).toBe((before['01-A01-01'] ?? 0) - 5);
+    const rows = await ledgerOf('ITEM-001');
+    const ledger = rows.slice(0, rows.length - ledgerBefore);
+    expect(ledger.filter((row) => row.bin === '02-A01-01').map((row) => row.quantity)).toEqual([1, 1, 1, 1, 1]);
+    expect(ledger.filter((row) => row.bin === '01-A01-01').map((row) => row.quantity)).toEqual([-1, -1, -1, -1, -1]);
+    // Every success message stands for one committed move; nothing was refused or left unused.
+    expect(await shown(page, 'Moved 1 of ITEM-001 from 01-A01-01 to 02-A01-01.')).toBe(5);
+    expect(await shown(page, 'Moved')).toBe(5);
+    expect(
+      await page
+        .getByTestId('notification')
+        .filter({ hasText: /not used|No item|not a valid/ })
+        .count(),
+    ).toBe(0);
+    expect(await page.getByTestId('summary-from').textContent()).toBe('01-A01-01');
+    await page.screenshot({ path: screenshotPath('stock-transfer-burst-360x640') });
+    expect(errors).toEqual([]);
+    await context.close();
+    await moveBack('lines', {
+      lines: [{ fromLocation: '02-A01-01', item: 'ITEM-001', quantity: 5 }],
+      toLocation: '01-A01-01',
+    });
+    expect(await stockOf('ITEM-001')).toEqual(before);
+  });
+
+  it('counts by scanning: the item scanned again 4 times quickly counts 5', async () => {
+    const { context, page, errors } = await openApp('/item/stock_transfer', 'stock-transfer');
+    await scan(page, 'LOC0101', 'Scan the item');
+    await scan(page, 'ITEM-001', /^How many pcs of ITEM-001\? Now 1:/);
+    for (let i = 0; i < 4; i += 1) {
+      await page.waitForTimeout(250);
+      await type(page, 'ITEM-001');
+    }
+    await settled(page, /^How many pcs of ITEM-001\? Now 5:/);
+    expect(await page.getByTestId('summary-quantity').textContent()).toBe('5 pcs');
+    expect(await page.getByTestId('scanner-hint').textContent()).toBe('');
+    await page.getByTestId('handheld-cancel').click();
+    await prompt(page, 'Scan the location to take stock from');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells each wrong scan at its own question and keeps the flow; a location at the item question becomes the source', async () => {
+    const before = await stockOf('ITEM-001');
+    const { context, page, errors } = await openApp('/item/stock_transfer', 'stock-transfer');
+    // A blocked location is refused at the location question, with its reason.
+    await scan(page, 'LOC01BL');
+    await notification(
+      page,
+      'Location 01-BLOCKED is blocked for stock movements: Damaged rack, awaiting inspection',
+      'danger',
+    );
+    await settled(page, 'Scan the location to take stock from');
+    // An item that is not on the source is refused at the item question.
+    await scan(page, 'LOC0101', 'Scan the item');
+    await scan(page, 'ITEM-002');
+    await notification(page, 'ITEM-002 is not on 01-A01-01.', 'danger');
+    await settled(page, 'Scan the item');
+    // A location at the item question: the line starts over from it.
+    await scan(page, 'LOC0111');
+    await notification(page, '01-P01-01 is a location: stock is now taken from 01-P01-01.', 'info');
+    await settled(page, 'Scan the item');
+    expect(await page.getByTestId('summary-from').textContent()).toBe('01-P01-01');
+    // 48 on hand, 12 released: 36 can move. 40 is refused at the quantity question.
+    await scan(page, 'ITEM-001', /^How many pcs of ITEM-001\? Now 1:/);
+    await scan(page, '40');
+    await notification(page, 'Only 36 pcs of ITEM-001 can be moved from 01-P01-01: 40 is too many.', 'danger');
+    await settled(page, /^How many pcs of ITEM-001\? Now 1:/);
+    await page.screenshot({ path: screenshotPath('stock-transfer-quantity-refused-360x640') });
+    await page.getByTestId('handheld-cancel').click();
+    await prompt(page, 'Scan the location to take stock from');
+    expect(await stockOf('ITEM-001')).toEqual(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('confirms the location transfer by scanning the target again right away', async () => {
+    const before = await stockOf('ITEM-002');
+    const { context, page, errors } = await openApp('/item/location_stock_transfer', 'location-stock-transfer');
+    await scan(page, 'LOC01DV1', 'Scan the location to move everything to');
+    await type(page, '02-P01-01');
+    await page.waitForTimeout(300);
+    await type(page, '02-P01-01');
+    await notification(page, 'Moved the content of 01-DIV-01 to 02-P01-01.', 'success');
+    await settled(page, 'Scan the location to empty');
     const after = await stockOf('ITEM-002');
     expect(after['01-DIV-01'] ?? 0).toBe(0);
     expect(after['02-P01-01']).toBe((before['02-P01-01'] ?? 0) + (before['01-DIV-01'] ?? 0));

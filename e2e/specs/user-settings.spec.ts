@@ -33,7 +33,11 @@ async function api(
   return { status: response.status, json: await response.json().catch(() => null), cookie };
 }
 
-async function cookieOf(username: string, password = username): Promise<string> {
+/** Passwords of the users a test made (the policy refuses the username); demo users' equal their names. */
+const createdPasswords = new Map<string, string>();
+const passwordOf = (username: string) => createdPasswords.get(username) ?? username;
+
+async function cookieOf(username: string, password = passwordOf(username)): Promise<string> {
   const answer = await api('POST', '/api/v1/auth/signin', { username, password });
   expect(answer.status).toBe(200);
   return answer.cookie ?? '';
@@ -63,10 +67,11 @@ async function createUser(
 ): Promise<{ id: number; username: string }> {
   sequence += 1;
   const username = `${prefix}${Date.now().toString(36)}${sequence}`;
+  createdPasswords.set(username, `${username}-pw`);
   const answer = await api(
     'POST',
     '/api/v1/users/new',
-    { username, password: username, roles },
+    { username, password: passwordOf(username), roles },
     { cookie: adminCookie },
   );
   expect(answer.status).toBe(201);
@@ -89,7 +94,7 @@ async function openSettings(
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(`${baseUrl}/user/settings`);
   await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(username);
+  await page.locator('#login-password').fill(passwordOf(username));
   await page.getByTestId('login-submit').click();
   await page.getByTestId('user-settings-form').waitFor();
   return { context, page, errors };
@@ -114,12 +119,42 @@ describe('user settings screen', () => {
     await page.getByTestId('tab-settings').getByText('Gebruikersinstellingen').waitFor();
     expect(await page.getByTestId('tab-menu').textContent()).toBe('Menu-instellingen');
     expect(await page.getByTestId('save-settings').textContent()).not.toBe('Save');
+    // The password block follows the language at once, without reopening the screen.
+    const passwordForm = page.getByTestId('password-form');
+    await passwordForm.getByText('Wachtwoord wijzigen').waitFor({ timeout: 2000 });
+    expect(await page.getByTestId('save-password').textContent()).toBe('Wachtwoord opslaan');
+    expect(await passwordForm.locator('label[for="new-password"]').textContent()).toBe('Nieuw wachtwoord');
 
     const me = await api('GET', '/api/v1/auth/me', undefined, { cookie: await cookieOf(user.username) });
     expect(me.json.settings.preferredLanguage).toBe('nl');
     await page.reload();
     await page.getByTestId('tab-settings').getByText('Gebruikersinstellingen').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows one password block, in the new language, after a userManager changes their language', async () => {
+    // A userManager's own settings carry the password and the two-factor blocks side by side.
+    const user = await createUser('language', ['userManager']);
+    const { context, page, errors } = await openSettings(browser, user.username);
+    await page.getByTestId('new-password').fill('abc');
+    await page.getByTestId('repeat-password').fill('abd');
+    await page.getByTestId('save-password').click();
+    await page.getByTestId('password-mismatch').waitFor();
+    const passwordForms = page.getByTestId('password-form');
+    for (const [language, heading, tab] of [
+      ['de', 'Passwort ändern', 'Benutzereinstellungen'],
+      ['en', 'Change password', 'User settings'],
+    ] as const) {
+      await page.getByTestId('preferred-language').selectOption(language);
+      await page.getByTestId('save-settings').click();
+      await page.getByTestId('tab-settings').getByText(tab).waitFor();
+      expect(await passwordForms.count()).toBe(1);
+      expect(await passwordForms.locator('h2').textContent()).toBe(heading);
+      expect(await page.getByTestId('two-factor').count()).toBe(1);
+    }
+    expect(await page.getByTestId('save-password').textContent()).toBe('Save password');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -192,9 +227,10 @@ describe('user settings screen', () => {
     await context.close();
   });
 
-  it('refuses two different passwords, then saves matching ones', async () => {
+  it('refuses two different passwords and a wrong current one, then saves matching ones', async () => {
     const user = await createUser('password');
     const { context, page } = await openSettings(browser, user.username);
+    await page.getByTestId('current-password').fill(passwordOf(user.username));
     await page.getByTestId('new-password').fill('first-secret');
     await page.getByTestId('repeat-password').fill('other-secret');
     await page.getByTestId('save-password').click();
@@ -203,10 +239,16 @@ describe('user settings screen', () => {
     expect(await mismatch.textContent()).toBe('The passwords should match.');
     // Nothing was saved: the old password still works.
     expect(
-      (await api('POST', '/api/v1/auth/signin', { username: user.username, password: user.username })).status,
+      (await api('POST', '/api/v1/auth/signin', { username: user.username, password: passwordOf(user.username) }))
+        .status,
     ).toBe(200);
 
     await page.getByTestId('repeat-password').fill('first-secret');
+    // Your own password needs the current one.
+    await page.getByTestId('current-password').fill('not-my-password');
+    await page.getByTestId('save-password').click();
+    await page.getByTestId('password-error').getByText('The current password is not correct.').waitFor();
+    await page.getByTestId('current-password').fill(passwordOf(user.username));
     await page.getByTestId('save-password').click();
     await page.getByText('Password is saved').waitFor();
     const signIn = await api('POST', '/api/v1/auth/signin', { username: user.username, password: 'first-secret' });

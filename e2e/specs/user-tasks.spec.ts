@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession, openLogin, submitLogin, waitSignedIn } from './login-support.js';
+import { ApiSession, openLogin, passwordOf, submitLogin, waitSignedIn } from './login-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -23,7 +23,7 @@ async function openMyTasks(browser: Browser, username: string, viewport: { width
   const opened = await openLogin(browser, baseUrl, { viewport, deviceConfig: plainDevice });
   // Fail at the step that hangs, well inside the test's time limit.
   opened.context.setDefaultTimeout(10_000);
-  await submitLogin(opened.page, username, username);
+  await submitLogin(opened.page, username, passwordOf(username));
   await waitSignedIn(opened.page);
   await opened.page.goto(`${baseUrl}/my_user_tasks`);
   await opened.page.getByTestId('my-user-tasks').waitFor();
@@ -58,7 +58,7 @@ describe('user tasks', () => {
   async function createUser(prefix: string, roles: string[]): Promise<SpecUser> {
     sequence += 1;
     const username = `${prefix}${run}${sequence}`;
-    const created = await admin.call('POST', '/api/v1/users/new', { username, password: username, roles });
+    const created = await admin.call('POST', '/api/v1/users/new', { username, password: passwordOf(username), roles });
     expect(created.status).toBe(201);
     return { id: created.body.id, username, api: await ApiSession.signIn(baseUrl, serverVersion, username) };
   }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession, openLogin, submitLogin, waitSignedIn } from './login-support.js';
+import { ApiSession, openLogin, passwordOf, submitLogin, waitSignedIn } from './login-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -14,7 +14,7 @@ async function openApp(browser: Browser, username: string, viewport: typeof phon
   const opened = await openLogin(browser, baseUrl, { viewport, deviceConfig: plainDevice });
   // A wait that never ends names its locator instead of running into the test's time-out.
   opened.page.setDefaultTimeout(15_000);
-  await submitLogin(opened.page, username, username);
+  await submitLogin(opened.page, username, passwordOf(username));
   await waitSignedIn(opened.page);
   await opened.page.goto(baseUrl + path);
   await opened.page.getByTestId(testId).waitFor();
@@ -51,7 +51,11 @@ describe('work confirmation (work time on work orders)', () => {
       [worker, ['production', 'information']],
       [verifier, ['productionManager']],
     ] as const) {
-      const created = await admin.call('POST', '/api/v1/users/new', { username, password: username, roles });
+      const created = await admin.call('POST', '/api/v1/users/new', {
+        username,
+        password: passwordOf(username),
+        roles,
+      });
       expect(created.status).toBe(201);
     }
   });
@@ -92,19 +96,17 @@ describe('work confirmation (work time on work orders)', () => {
 
     const table = page.getByTestId('work-time-table');
     await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="work-time-table"] tr[data-row-id]').length === 2,
+      () => document.querySelectorAll('[data-testid="work-time-table"] [data-row-id]').length === 2,
     );
     await page.getByTestId('work-time-flush').click();
     await page.getByText('The operation completed with errors.').waitFor();
 
-    const failedRow = table.locator('tr:has([data-testid="flush-error"])');
+    // On a phone each row is a card (DataTable below sm).
+    const failedRow = table.locator('[data-row-id]:has([data-testid="flush-error"])');
     await failedRow.waitFor();
     expect(await failedRow.count()).toBe(1);
     expect(await failedRow.textContent()).toContain('INSPECT');
-    const background = await failedRow
-      .locator('td')
-      .first()
-      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
+    const background = await failedRow.evaluate((card) => getComputedStyle(card).backgroundColor);
     const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
     expect(red).toBeGreaterThan(green);
     expect(red).toBeGreaterThan(blue);
@@ -134,7 +136,7 @@ describe('work confirmation (work time on work orders)', () => {
       ['INSPECT', false, 'workCenterRequired'],
       ['MILL', true, null],
     ]);
-    const goodRow = table.locator('tr[data-row-id]').filter({ hasText: 'MILL' });
+    const goodRow = table.locator('[data-row-id]').filter({ hasText: 'MILL' });
     expect(await goodRow.getByTestId('work-time-edit').count()).toBe(0);
 
     expect(errors).toEqual([]);

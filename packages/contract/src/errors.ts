@@ -9,6 +9,7 @@ export const errorKeys = [
   'invalidInput',
   'malformedJson',
   'payloadTooLarge',
+  'webAppNotBuilt',
   'notSignedIn',
   'invalidLoginDetails',
   'requestForbidden',
@@ -53,9 +54,18 @@ export const errorKeys = [
   'ipAddressNotBlocked',
   // users, API keys, sessions (users helper)
   'canNotManageAdminUser',
+  // sign-in and password hardening (issue 14)
+  'accountSigninBlocked',
+  'authenticationCodeAlreadyUsed',
+  'currentPasswordRequired',
+  'currentPasswordIncorrect',
+  'passwordTooCommon',
+  'passwordIsUsername',
+  'canNotCreateApiKeyForOtherUser',
   // session takeover
   'tooManyRequests',
   'canNotTakeOverOwnSession',
+  'devicePairingRequired',
   // printers and labels (issue 4)
   'unknownPrinter',
   'printerNameTaken',
@@ -107,6 +117,11 @@ export const errorKeys = [
   'attachmentContentMismatch',
   'attachmentTooLarge',
   'fileAlreadyExists',
+  'malformedUpload',
+  'albumContentsTooLarge',
+  'uploadQuotaExceeded',
+  'uploadFileCountExceeded',
+  'tooManyUploadsInProgress',
   // work time and production orders (issue 6, worktime)
   'operationCompletedWithErrors',
   'unknownWorkTimeEntry',
@@ -131,6 +146,12 @@ export const errorKeys = [
   'unknownWorkedTime',
   'finishedBeforeStarted',
   'workedTimeInFuture',
+  // GS1 barcodes (issue 14, point 20)
+  'gs1InvalidDate',
+  'gs1ZeroCount',
+  'gs1ConflictingValues',
+  'gs1InvalidCombination',
+  'gs1MissingCompanion',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

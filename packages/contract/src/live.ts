@@ -16,6 +16,16 @@ import { z } from 'zod';
  * - Messages are MESSAGE frames with a JSON body {@link LiveMessage} {what, who?, payload}.
  * - /user/queue/... reaches only the signed-in user's own connections; /topic/... every
  *   subscriber; /device_listener/{deviceName} is open to device sockets.
+ * - Device pairing: each subscription of /device_listener/{deviceName} first gets
+ *   DEVICE_PAIRING {pairing}, a one-time secret the server made for that subscription alone
+ *   (a new one on every subscribe). The device shows it in its identification code
+ *   ({@link deviceIdentificationCode}); a transfer token created with it reaches only that
+ *   subscription (TRANSFER_LOGIN) and signs in only together with the same secret.
+ *   REQUEST_SESSION_TAKEOVER reaches only signed-in listeners.
+ * - Limits: a socket without a session may hold {@link liveLimitDefaults}.deviceSubscriptions
+ *   subscriptions, a signed-in socket userSubscriptions; an address may hold
+ *   deviceSocketsPerAddress sockets without a session. Over a limit: ERROR
+ *   LiveLimitExceededException naming the limit, then close 1008.
  * - State on subscribe: subscribing to {@link counterDestination} first sends the user's full
  *   NOTIFICATION_COUNTERS; later changes send the changed paths only (merge them). Subscribing
  *   to /topic/broadcasts sends each unread BROADCAST of the user.
@@ -57,6 +67,29 @@ export const topicPrefix = '/topic/';
 export const connectionTopicPrefix = '/ctopic/';
 export const deviceListenerPrefix = '/device_listener/';
 
+/** Default live-socket limits (the server's LIVE_* variables change them). */
+export const liveLimitDefaults = {
+  deviceSubscriptions: 4,
+  userSubscriptions: 300,
+  deviceSocketsPerAddress: 20,
+} as const;
+
+/**
+ * A device's identification code (QR code, _be_device_identification_ scan): the prefix, the
+ * device name and, once the device listens, `/` and its pairing secret (names have no slash).
+ */
+export const deviceIdentificationPrefix = '_be_device_identification_';
+export function deviceIdentificationCode(deviceName: string, pairing: string | null): string {
+  return `${deviceIdentificationPrefix}${deviceName}${pairing ? `/${pairing}` : ''}`;
+}
+/** Splits what follows the prefix into the device name and the pairing secret (null when absent). */
+export function splitDeviceIdentification(rest: string): { deviceName: string; pairing: string | null } {
+  const slash = rest.lastIndexOf('/');
+  if (slash < 0) return { deviceName: rest.trim(), pairing: null };
+  const pairing = rest.slice(slash + 1).trim();
+  return { deviceName: rest.slice(0, slash).trim(), pairing: pairing === '' ? null : pairing };
+}
+
 /** Destination prefixes a client may SEND to. None yet: live traffic flows server to client. */
 export const clientSendDestinationPrefixes: readonly string[] = [];
 
@@ -90,12 +123,19 @@ export const liveMessageSchemas = {
     from: z.string().nullable(),
   }),
   SERVER_RESTARTING: z.object({}),
-  REQUEST_SESSION_TAKEOVER: z.object({ deviceName: z.string().nullable(), uniqueSession: z.string().nullable() }),
+  /** listener: the asking device's listener reference, for the transfer token (transferTokenCreateRequestSchema). */
+  REQUEST_SESSION_TAKEOVER: z.object({
+    deviceName: z.string().nullable(),
+    uniqueSession: z.string().nullable(),
+    listener: z.string().nullable().default(null),
+  }),
   USER_TASKS_COUNTER: z.object({ count: z.number().int().nonnegative() }),
   NEW_USER_TASK: z.object({ taskId: z.number().int(), title: z.string() }),
   USER_TASKS_COMPLETED_ONE: z.object({ taskId: z.number().int(), by: z.string() }),
   USER_TASKS_CLAIMED_BY: z.object({ taskId: z.number().int(), by: z.string() }),
   TRANSFER_LOGIN: z.object({ token: z.string(), path: z.string() }),
+  /** The pairing secret of this device-listener subscription (see the protocol notes above). */
+  DEVICE_PAIRING: z.object({ pairing: z.string() }),
   PREVIEW_PDF: z.object({ url: z.string() }),
   PRINT_JOB: z.object({
     printer: z.string().optional(),
@@ -134,6 +174,7 @@ export const liveFailures = {
   unknownUser: 'UsernameNotFoundException',
   accessDenied: 'AccessDeniedException',
   oldVersion: 'OldVersionException',
+  limitExceeded: 'LiveLimitExceededException',
 } as const;
 export type LiveFailure = (typeof liveFailures)[keyof typeof liveFailures];
 export const liveFailureNames: readonly LiveFailure[] = Object.values(liveFailures);

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
@@ -15,8 +12,9 @@ import { seedDemoAlbums } from './features/file-management/demo-albums.js';
 import { registerFeatureRoutes } from './features/routes.js';
 import { createPrincipalResolver } from './features/auth/principal-resolver.js';
 import { SessionService } from './features/auth/session.service.js';
+import { fastifyTrustProxy } from './http/trusted-proxies.js';
 import { SettingsService } from './features/config/settings.service.js';
-import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { registerErrorHandler } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
 import { registerDurableAnswers } from './http/durable-answers.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -24,6 +22,10 @@ import { registerRequestGate } from './http/request-gate.js';
 import { requestLinesLogged, useLazyRequestLoggers } from './http/request-logger.js';
 import { createResponseSerializerCompiler } from './http/serializer.js';
 import { registerRouteTable } from './http/route-table.js';
+import { registerRateLimits } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { startUploadTemp } from './http/upload-temp.js';
 import { createLiveServer, type LiveTuning } from './live/live-server.js';
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -33,6 +35,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Live socket tuning (tests shorten the heart-beat and isolate the Redis channel). */
   live?: LiveTuning;
+  /** Prefix of the rate limits' Redis keys (tests isolate their counts). */
+  rateLimitKeyPrefix?: string;
 }
 
 /** Builds the whole server: database (migrated, seeded), services, HTTP routes and live socket. */
@@ -49,7 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.proxyTrust),
     // Request lines are written at info; below that level skip their work altogether.
     logController: new LogController({ disableRequestLogging: !requestLinesLogged(config.logLevel) }),
     return503OnClosing: true,
@@ -93,15 +97,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('ctx', ctx);
 
   registerDurableAnswers(app, database.walSync);
+  await registerSecurityHeaders(app, { https: config.cookieSecure, connectSources: config.cspConnectSources });
   await app.register(cookie);
   registerErrorHandler(app, messageFor, config.runtimeType === 'DEV');
   await registerOpenApi(app, config.version);
   registerRequestGate(app, config.version, createPrincipalResolver(ctx));
+  await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: options.rateLimitKeyPrefix, log: app.log });
 
   await app.register(async (api) => registerFeatureRoutes(api, ctx));
   live.attach(app, ctx);
-  await registerWebApp(app, config, messageFor);
+  await registerWebApp(app, { webDistDir: config.webDistDir, messageFor });
 
+  // Uploads stream to DATA_DIR/tmp/uploads: created now, what a crash left there removed.
+  const stopUploadTemp = await startUploadTemp(config.dataDir, app.log);
   const sweep = setInterval(() => {
     sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
   }, 60_000);
@@ -109,48 +117,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('preClose', async () => {
     clearInterval(sweep);
+    stopUploadTemp();
     await live.shutdown();
   });
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
   return app as unknown as App;
-}
-
-/** Serves the built web app with a single-page fallback; unknown API routes get a JSON 404. */
-async function registerWebApp(
-  app: FastifyInstance,
-  config: AppConfig,
-  messageFor: (key: string, args: Record<string, unknown>) => string,
-) {
-  const indexFile = path.join(config.webDistDir, 'index.html');
-  // Read once: the files it names are registered at start too (wildcard: false).
-  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
-  if (indexHtml) {
-    await app.register(async (web) => {
-      // The web app's files are public; declare it on each route fastify-static adds.
-      web.addHook('onRoute', (route) => {
-        route.config = { ...route.config, access: { public: true } };
-      });
-      await web.register(fastifyStatic, {
-        root: config.webDistDir,
-        wildcard: false,
-        index: false,
-        // Vite names built assets by content hash, so they never change.
-        setHeaders: (response, filePath) => {
-          if (filePath.startsWith(path.join(config.webDistDir, 'assets')))
-            response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        },
-      });
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/translations/');
-    const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && indexHtml && isPage) {
-      // Single-page fallback: every other path is a page of the web app.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return sendError(reply, messageFor, 404, 'notFound', { method: request.method, url: request.url.split('?')[0] });
-  });
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { runtimeTypes } from '@wms/contract';
+import { liveLimitDefaults, maximumPasswordLength, runtimeTypes } from '@wms/contract';
+import { parseProxyTrust, type ProxyTrust } from './http/trusted-proxies.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** packages/server, whether running from src (tests) or dist (built). */
@@ -14,6 +15,23 @@ const booleanFromEnv = z
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** A request rate: at most `max` requests per window, counted per client address or session. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+const windowUnitMs = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** `<count>/<window>`, e.g. `20/1h`, `100/1m`, `5/30s` (a window without a number is 1 unit). */
+const rateLimitFromEnv = z
+  .string()
+  .regex(/^\s*[1-9]\d*\s*\/\s*(\d*)\s*[smh]\s*$/, 'must be <count>/<window>, e.g. 20/1h, 100/1m or 5/30s')
+  .transform((text): RateLimit => {
+    const [count = '', window = ''] = text.replace(/\s/g, '').split('/');
+    const unit = window.slice(-1) as keyof typeof windowUnitMs;
+    return { max: Number(count), windowMs: Number(window.slice(0, -1) || '1') * windowUnitMs[unit] };
+  })
+  .refine((limit) => limit.windowMs > 0, 'the window must be longer than 0');
 
 /** Every environment variable the server reads, with the defaults that run embedded. */
 const environmentSchema = z.object({
@@ -34,7 +52,18 @@ const environmentSchema = z.object({
   SESSION_IDLE_MINUTES: positiveInt.default(720),
   SESSION_MAX_HOURS: positiveInt.default(168),
   COOKIE_SECURE: booleanFromEnv.default(false),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, context): ProxyTrust => {
+      const trust = parseProxyTrust(text);
+      if (typeof trust === 'string') {
+        context.addIssue({ code: 'custom', message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  PASSWORD_MIN_LENGTH: positiveInt.max(maximumPasswordLength).default(8),
   ALLOWED_ORIGINS: z.string().optional(),
   SIGNIN_MAX_FAILURES: positiveInt.default(10),
   SIGNIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
@@ -43,6 +72,25 @@ const environmentSchema = z.object({
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   TRANSLATIONS_DIR: z.string().optional(),
+  UPLOAD_QUOTA_MB: positiveInt.default(500),
+  UPLOAD_QUOTA_FILES: positiveInt.default(2000),
+  FILE_CONTENTS_MAX_MB: positiveInt.default(20),
+  UPLOADS_MAX_IN_PROGRESS: positiveInt.default(8),
+  UPLOAD_IDLE_SECONDS: positiveInt.default(30),
+  SIGNIN_RATE_LIMIT: rateLimitFromEnv.prefault('100/1m'),
+  ANALYTICS_RATE_LIMIT: rateLimitFromEnv.prefault('120/1m'),
+  BUG_REPORT_RATE_LIMIT: rateLimitFromEnv.prefault('20/1h'),
+  BUG_REPORT_SESSION_RATE_LIMIT: rateLimitFromEnv.prefault('5/1h'),
+  BUG_REPORT_MAX_BYTES: positiveInt.default(65_536),
+  BUG_REPORT_RETENTION_DAYS: positiveInt.default(90),
+  BUG_REPORT_MAX_ROWS: positiveInt.default(1000),
+  LIVE_MAX_DEVICE_SUBSCRIPTIONS: positiveInt.default(liveLimitDefaults.deviceSubscriptions),
+  LIVE_MAX_USER_SUBSCRIPTIONS: positiveInt.default(liveLimitDefaults.userSubscriptions),
+  LIVE_MAX_DEVICE_SOCKETS_PER_ADDRESS: positiveInt.default(liveLimitDefaults.deviceSocketsPerAddress),
+  CSP_CONNECT_SRC: z
+    .string()
+    .regex(/^[^;,'"]*(,[^;,'"]*)*$/, 'must be a comma-separated list of origins (no quotes or semicolons)')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -57,7 +105,12 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   cookieSecure: boolean;
+  /** Some reverse proxy is trusted (TRUST_PROXY is not false): X-Forwarded-Host is believed. */
   trustProxy: boolean;
+  /** Whose X-Forwarded-For entries are believed: none, a number of hops, or proxy addresses. */
+  proxyTrust: ProxyTrust;
+  /** New passwords: at least this many characters (and not a common one, nor the username). */
+  passwordMinLength: number;
   /** Origins allowed to open the live socket besides the server's own host. */
   allowedOrigins: string[];
   signinMaxFailures: number;
@@ -68,6 +121,25 @@ export interface AppConfig {
   webDistDir: string;
   translationsDir: string;
   version: string;
+  /**
+   * Media library: per-user upload quota (bytes and files) and the cap of a getContents withContents
+   * answer; uploads (media library and item images) read or handled at once per process.
+   */
+  uploads: {
+    quotaBytes: number;
+    quotaFiles: number;
+    contentsMaxBytes: number;
+    maxInProgress: number;
+    /** An upload whose body sends nothing for this long is cut off (its slot freed). */
+    idleMs: number;
+  };
+  /** Request rates of the public routes an anonymous client can call (see http/rate-limit.ts). */
+  rateLimits: { signin: RateLimit; analytics: RateLimit; bugReport: RateLimit; bugReportPerSession: RateLimit };
+  bugReports: { maxBytes: number; retentionDays: number; maxRows: number };
+  /** Origins the web app may connect to besides its own (Content-Security-Policy connect-src). */
+  cspConnectSources: string[];
+  /** Live-socket limits: subscriptions per socket by kind, sockets without a session per address. */
+  liveLimits: { deviceSubscriptions: number; userSubscriptions: number; deviceSocketsPerAddress: number };
 }
 
 export class ConfigError extends Error {
@@ -96,7 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = appVe
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     cookieSecure: e.COOKIE_SECURE,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY.kind !== 'none',
+    proxyTrust: e.TRUST_PROXY,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
@@ -109,6 +183,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = appVe
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryDir, 'packages', 'web', 'dist')),
     translationsDir: path.resolve(e.TRANSLATIONS_DIR ?? path.join(repositoryDir, 'packages', 'web', 'src', 'i18n')),
     version,
+    uploads: {
+      quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+      quotaFiles: e.UPLOAD_QUOTA_FILES,
+      contentsMaxBytes: e.FILE_CONTENTS_MAX_MB * 1024 * 1024,
+      maxInProgress: e.UPLOADS_MAX_IN_PROGRESS,
+      idleMs: e.UPLOAD_IDLE_SECONDS * 1000,
+    },
+    rateLimits: {
+      signin: e.SIGNIN_RATE_LIMIT,
+      analytics: e.ANALYTICS_RATE_LIMIT,
+      bugReport: e.BUG_REPORT_RATE_LIMIT,
+      bugReportPerSession: e.BUG_REPORT_SESSION_RATE_LIMIT,
+    },
+    bugReports: {
+      maxBytes: e.BUG_REPORT_MAX_BYTES,
+      retentionDays: e.BUG_REPORT_RETENTION_DAYS,
+      maxRows: e.BUG_REPORT_MAX_ROWS,
+    },
+    liveLimits: {
+      deviceSubscriptions: e.LIVE_MAX_DEVICE_SUBSCRIPTIONS,
+      userSubscriptions: e.LIVE_MAX_USER_SUBSCRIPTIONS,
+      deviceSocketsPerAddress: e.LIVE_MAX_DEVICE_SOCKETS_PER_ADDRESS,
+    },
+    cspConnectSources: (e.CSP_CONNECT_SRC ?? '')
+      .split(',')
+      .map((source) => source.trim())
+      .filter(Boolean),
   };
 }
 

@@ -48,12 +48,25 @@ export const appPathSchema = z
   .regex(/^\/(?![/\\])/, 'must be a path of this app starting with a single /');
 
 export const transferTokenCreateParamsSchema = z.object({ deviceName: z.string().max(100) });
-export const transferTokenCreateRequestSchema = z.object({ path: appPathSchema });
+/** A device listener's pairing secret (DEVICE_PAIRING) or reference (REQUEST_SESSION_TAKEOVER). */
+const pairingSchema = z.string().trim().min(16).max(200);
+/**
+ * pairing: the secret from the device's identification code (a scan); listener: the reference
+ * from a REQUEST_SESSION_TAKEOVER. One of them is required (400 devicePairingRequired).
+ */
+export const transferTokenCreateRequestSchema = z.object({
+  path: appPathSchema,
+  pairing: pairingSchema.optional(),
+  listener: pairingSchema.optional(),
+});
 export const transferTokenCreateAnswerSchema = z.object({ expiresAt: isoDateTime });
 
-export const transferTokenUseRequestSchema = z.object({ token: z.string().min(1).max(200) });
+/** pairing: the secret of the listener the token was sent to; any other is refused. */
+export const transferTokenUseRequestSchema = z.object({ token: z.string().min(1).max(200), pairing: pairingSchema });
 export const transferTokenUseAnswerSchema = meAnswerSchema.extend({ path: z.string() });
 export type TransferTokenUseAnswer = z.infer<typeof transferTokenUseAnswerSchema>;
+export type TransferTokenCreateRequest = z.infer<typeof transferTokenCreateRequestSchema>;
+export type TransferTokenUseRequest = z.infer<typeof transferTokenUseRequestSchema>;
 
 /** An IP address, v4 or v6 (validated by the server, which answers 400 on a bad one). */
 export const ipAddressSchema = z.string().trim().min(2).max(64);
@@ -124,5 +137,7 @@ export const deviceNameSchema = z
 export const sessionTakeoverRequestSchema = z.object({
   fromDeviceName: deviceNameSchema,
   toDeviceName: deviceNameSchema,
+  /** The asking device's pairing secret: the transfer token will reach only its listener. */
+  pairing: pairingSchema,
 });
 export type SessionTakeoverRequest = z.infer<typeof sessionTakeoverRequestSchema>;

@@ -20,7 +20,10 @@ import { isoDateTime } from './common.js';
  * {name}, 422 attachmentTypeNotAllowed {extensions}, 422 attachmentContentMismatch {extension}
  * (the bytes are not what the extension says, or an svg that is not svg XML), 413
  * attachmentTooLarge {maxMb}, 409 fileAlreadyExists {path}, 404 notFound {path}, 403
- * requestForbidden (not the uploader nor an admin). A refusal writes nothing.
+ * requestForbidden (not the uploader nor an admin), 400 malformedUpload (a multipart body that
+ * does not parse), 422 uploadQuotaExceeded {maxMb} / uploadFileCountExceeded {maxFiles} (the
+ * uploader's quota, UPLOAD_QUOTA_MB / UPLOAD_QUOTA_FILES), 422 albumContentsTooLarge {maxMb}
+ * (withContents over FILE_CONTENTS_MAX_MB: load the files by their url). A refusal writes nothing.
  */
 export const albumsRootPath = 'temp/albums';
 export const attachmentExtensions = ['png', 'jpg', 'jpeg', 'gif', 'svg', 'pdf'] as const;
@@ -59,7 +62,10 @@ export const fileEntrySchema = z.object({
   url: z.string().nullable(),
   /** The username of who uploaded the file; null for folders and files put there otherwise. */
   uploadedBy: z.string().nullable(),
-  /** The file's bytes as base64 when asked withContents (null for folders and files over attachmentMaxBytes). */
+  /**
+   * The file's bytes as base64 when asked withContents (null for folders and files over
+   * attachmentMaxBytes); the server streams that answer. Clients show files by their url.
+   */
   contents: z.string().nullable(),
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;

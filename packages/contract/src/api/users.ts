@@ -59,8 +59,11 @@ export const meAnswerSchema = z.object({
 });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
 
-/** Passwords: at least this long, unless empty passwords are allowed (system setting allowEmptyPassword). */
-export const minimumPasswordLength = 4;
+/**
+ * Passwords: at most this long. The server refuses a new password shorter than its
+ * PASSWORD_MIN_LENGTH (passwordTooShort), equal to the username (passwordIsUsername) or among the
+ * most common ones (passwordTooCommon); empty only when the system setting allowEmptyPassword is on.
+ */
 export const maximumPasswordLength = 200;
 
 const usernameSchema = z
@@ -99,8 +102,13 @@ export const updateUserRequestSchema = z
   .strict();
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
-/** POST /api/v1/users/{id}/password */
-export const changePasswordRequestSchema = z.object({ password: passwordSchema }).strict();
+/**
+ * POST /api/v1/users/{id}/password. Changing your own password needs the current one
+ * (currentPasswordRequired, currentPasswordIncorrect); a userManager setting someone else's does not.
+ */
+export const changePasswordRequestSchema = z
+  .object({ password: passwordSchema, currentPassword: z.string().max(1000).optional() })
+  .strict();
 
 /** POST /api/v1/users/{id}/2fa/enable: a code from the authenticator app confirms a setup. */
 export const enableTwoFactorRequestSchema = z

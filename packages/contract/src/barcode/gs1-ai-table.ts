@@ -7,7 +7,10 @@
  * `N6` exactly six, `X..20` one to twenty; a component in brackets is optional.
  * `cd` = the length of the leading digits that end in a GS1 mod-10 check digit.
  */
-export type Gs1ValueKind = 'text' | 'date' | 'dateTime' | 'decimal' | 'integer';
+import type { Gs1DateKind } from './gs1-dates.js';
+
+/** How an AI's data is read: text, a number with implied decimals, a count, or a date (gs1-dates.ts). */
+export type Gs1ValueKind = 'text' | 'decimal' | 'integer' | Gs1DateKind;
 
 export interface Gs1Component {
   charset: 'N' | 'X' | 'Y' | 'Z' | 'S';
@@ -25,10 +28,12 @@ export interface Gs1AiDefinition {
   kind: Gs1ValueKind;
   /** Leading digits that end in a mod-10 check digit (GTIN, SSCC, GLN, ...). */
   checkDigitLength: number | null;
-  /** Dates of AIs 11-17 may carry day 00: the last day of the month. */
+  /** Dates of AIs 11-17, 4324 and 4325 may carry day 00: the last day of the month. */
   allowDayZero: boolean;
   /** Decimal places, the AI's last digit for 31nn-36nn, 390n, 392n, 394n, 395n. */
   decimals: number;
+  /** A count that must not be 0 (30, 37): a count of nothing would be booked as one scan. */
+  nonZero: boolean;
 }
 
 interface Options {
@@ -36,6 +41,7 @@ interface Options {
   cd?: number;
   dayZero?: boolean;
   decimals?: number;
+  nonZero?: boolean;
 }
 
 const table = new Map<string, Gs1AiDefinition>();
@@ -65,6 +71,7 @@ function add(ai: string, title: string, format: string, options: Options = {}): 
     checkDigitLength: options.cd ?? null,
     allowDayZero: options.dayZero ?? false,
     decimals: options.decimals ?? 0,
+    nonZero: options.nonZero ?? false,
   });
 }
 
@@ -105,7 +112,7 @@ add('251', 'REF. TO SOURCE', 'X..30');
 add('253', 'GDTI', 'N13+[X..17]', { cd: 13 });
 add('254', 'GLN EXTENSION COMPONENT', 'X..20');
 add('255', 'GCN', 'N13+[N..12]', { cd: 13 });
-add('30', 'VAR. COUNT', 'N..8', { kind: 'integer' });
+add('30', 'VAR. COUNT', 'N..8', { kind: 'integer', nonZero: true });
 
 const measures: [string, string][] = [
   ['310', 'NET WEIGHT (kg)'],
@@ -164,7 +171,7 @@ const measures: [string, string][] = [
 ];
 for (const [prefix, title] of measures) addDecimal(prefix, title, 'N6', 5);
 
-add('37', 'COUNT', 'N..8', { kind: 'integer' });
+add('37', 'COUNT', 'N..8', { kind: 'integer', nonZero: true });
 addDecimal('390', 'AMOUNT', 'N..15', 9);
 addDecimal('391', 'AMOUNT', 'N3+N..15', 9, 'text');
 addDecimal('392', 'PRICE', 'N..15', 9);
@@ -207,8 +214,8 @@ add('4320', 'SRV DESCRIPTION', 'X..35');
 add('4321', 'DANGEROUS GOODS', 'N1');
 add('4322', 'AUTH LEAVE', 'N1');
 add('4323', 'SIG REQUIRED', 'N1');
-add('4324', 'NBEF DEL DT', 'N10');
-add('4325', 'NAFT DEL DT', 'N10');
+add('4324', 'NBEF DEL DT', 'N10', { kind: 'dateTime', dayZero: true });
+add('4325', 'NAFT DEL DT', 'N10', { kind: 'dateTime', dayZero: true });
 add('4326', 'REL DATE', 'N6', { kind: 'date' });
 add('4330', 'MAX TEMP F', 'N6+[S1]');
 add('4331', 'MAX TEMP C', 'N6+[S1]');
@@ -220,11 +227,11 @@ add('7003', 'EXPIRY TIME', 'N10', { kind: 'dateTime' });
 add('7004', 'ACTIVE POTENCY', 'N..4', { kind: 'integer' });
 add('7005', 'CATCH AREA', 'X..12');
 add('7006', 'FIRST FREEZE DATE', 'N6', { kind: 'date' });
-add('7007', 'HARVEST DATE', 'N6+[N6]');
+add('7007', 'HARVEST DATE', 'N6+[N6]', { kind: 'dateRange' });
 add('7008', 'AQUATIC SPECIES', 'X..3');
 add('7009', 'FISHING GEAR TYPE', 'X..10');
 add('7010', 'PROD METHOD', 'X..2');
-add('7011', 'TEST BY DATE', 'N6+[N4]');
+add('7011', 'TEST BY DATE', 'N6+[N4]', { kind: 'dateOptionalTime' });
 add('7020', 'REFURB LOT', 'X..20');
 add('7021', 'FUNC STAT', 'X..20');
 add('7022', 'REV STAT', 'X..20');
@@ -232,13 +239,15 @@ add('7023', 'GIAI - ASSEMBLY', 'X..30');
 for (let s = 0; s <= 9; s++) add(`703${s}`, `PROCESSOR # ${s}`, 'N3+X..27');
 add('7040', 'UIC+EXT', 'N1+X3');
 add('7041', 'UFRGT UNIT TYPE', 'X..4');
-['PZN', 'CIP', 'CN', 'DRN', 'AIM', 'NDC', 'AIC'].forEach((title, index) => add(`71${index}`, `NHRN ${title}`, 'X..20'));
+['PZN', 'CIP', 'CN', 'DRN', 'AIM', 'NDC', 'AIC', 'SRN'].forEach((title, index) =>
+  add(`71${index}`, `NHRN ${title}`, 'X..20'),
+);
 for (let s = 0; s <= 9; s++) add(`723${s}`, `CERT # ${s}`, 'X2+X..28');
 add('7240', 'PROTOCOL', 'X..20');
 add('7241', 'AIDC MEDIA TYPE', 'N2');
 add('7242', 'VCN', 'X..25');
-add('7250', 'DOB', 'N8');
-add('7251', 'DOB TIME', 'N12');
+add('7250', 'DOB', 'N8', { kind: 'fullDate' });
+add('7251', 'DOB TIME', 'N12', { kind: 'fullDateTime' });
 add('7252', 'BIO SEX', 'N1');
 add('7253', 'FAMILY NAME', 'X..40');
 add('7254', 'GIVEN NAME', 'X..40');
@@ -254,7 +263,7 @@ add('8004', 'GIAI', 'X..30');
 add('8005', 'PRICE PER UNIT', 'N6');
 add('8006', 'ITIP', 'N14+N2+N2', { cd: 14 });
 add('8007', 'IBAN', 'X..34');
-add('8008', 'PROD TIME', 'N8+[N..4]');
+add('8008', 'PROD TIME', 'N8+[N..4]', { kind: 'dateHour' });
 add('8009', 'OPTSEN', 'X..50');
 add('8010', 'CPID', 'Y..30');
 add('8011', 'CPID SERIAL', 'N..12');
@@ -267,6 +276,10 @@ add('8019', 'SRIN', 'N..10');
 add('8020', 'REF No.', 'X..25');
 add('8026', 'ITIP CONTENT', 'N14+N2+N2', { cd: 14 });
 add('8030', 'DIGSIG', 'Z..90');
+add('8040', 'IMEI', 'N15');
+add('8041', 'IMEI2', 'N15');
+add('8042', 'ESIM', 'N32');
+add('8043', 'PSIM', 'N18+[N..2]');
 add('8110', 'COUPON', 'X..70');
 add('8111', 'POINTS', 'N4');
 add('8112', 'PAPERLESS COUPON', 'X..70');

@@ -3,7 +3,10 @@
  * digits, dates (with the two-digit-year rule), decimals and counts.
  */
 import type { Gs1AiDefinition, Gs1Component } from './gs1-ai-table.js';
-import type { Gs1Element } from './gs1.js';
+import { gs1DateKinds, gs1DateValue, type Gs1DateKind } from './gs1-dates.js';
+import type { Gs1Element, Gs1Problem } from './gs1.js';
+
+export { expandYear, gs1Date } from './gs1-dates.js';
 
 const charsets: Record<Gs1Component['charset'], RegExp> = {
   N: /^[0-9]*$/,
@@ -46,47 +49,6 @@ export function hasValidCheckDigit(digits: string): boolean {
   return gs1CheckDigit(digits.slice(0, -1)) === Number(digits.slice(-1));
 }
 
-/**
- * The full year of a two-digit year (General Specifications 7.12): the century that puts the
- * date between 49 years before and 50 years after the current year.
- */
-export function expandYear(twoDigitYear: number, now: Date): number {
-  const currentYear = now.getUTCFullYear();
-  const currentCentury = Math.floor(currentYear / 100) * 100;
-  const difference = twoDigitYear - (currentYear % 100);
-  if (difference >= 51) return currentCentury - 100 + twoDigitYear;
-  if (difference <= -50) return currentCentury + 100 + twoDigitYear;
-  return currentCentury + twoDigitYear;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-const pad = (value: number, length: number) => String(value).padStart(length, '0');
-
-/** YYMMDD as YYYY-MM-DD, or null when not a date. Day 00 (when allowed) is the month's last day. */
-export function gs1Date(raw: string, now: Date, allowDayZero: boolean): string | null {
-  if (!/^[0-9]{6}$/.test(raw)) return null;
-  const year = expandYear(Number(raw.slice(0, 2)), now);
-  const month = Number(raw.slice(2, 4));
-  let day = Number(raw.slice(4, 6));
-  if (month < 1 || month > 12) return null;
-  const lastDay = daysInMonth(year, month);
-  if (day === 0 && allowDayZero) day = lastDay;
-  if (day < 1 || day > lastDay) return null;
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
-}
-
-/** YYMMDDhhmm as YYYY-MM-DDThh:mm, or null. */
-function gs1DateTime(raw: string, now: Date): string | null {
-  const day = gs1Date(raw.slice(0, 6), now, false);
-  const hours = Number(raw.slice(6, 8));
-  const minutes = Number(raw.slice(8, 10));
-  if (day === null || hours > 23 || minutes > 59) return null;
-  return `${day}T${raw.slice(6, 8)}:${raw.slice(8, 10)}`;
-}
-
 /** Digits with `decimals` implied decimal places as a number (parsed from text, so 000189/3 is 0.189). */
 export function impliedDecimal(digits: string, decimals: number): number {
   if (decimals === 0) return Number(digits);
@@ -94,28 +56,33 @@ export function impliedDecimal(digits: string, decimals: number): number {
   return Number(`${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`);
 }
 
+/** One element read: the element, or why not (a problem with a key, or null: the text is not GS1). */
+export type Gs1ElementReading = { ok: true; element: Gs1Element } | { ok: false; problem: Gs1Problem | null };
+
+/**
+ * The element of one AI and its data field. A field that does not fit the AI's format or check
+ * digit: { ok: false, problem: null }; a date AI whose data is no real date (and time):
+ * gs1InvalidDate {ai, value}; a count (30, 37) of 0: gs1ZeroCount {ai}.
+ */
+export function readGs1Element(definition: Gs1AiDefinition, raw: string, now: Date): Gs1ElementReading {
+  const notGs1 = { ok: false, problem: null } as const;
+  if (!matchesFormat(definition, raw)) return notGs1;
+  const { ai, title, checkDigitLength, kind } = definition;
+  if (checkDigitLength !== null && !hasValidCheckDigit(raw.slice(0, checkDigitLength))) return notGs1;
+  let value: string | number | null;
+  if (gs1DateKinds.has(kind)) {
+    value = gs1DateValue(kind as Gs1DateKind, raw, now, definition.allowDayZero);
+    if (value === null) return { ok: false, problem: { key: 'gs1InvalidDate', args: { ai, value: raw } } };
+  } else if (kind === 'decimal') value = impliedDecimal(raw, definition.decimals);
+  else if (kind === 'integer') {
+    value = Number(raw);
+    if (value === 0 && definition.nonZero) return { ok: false, problem: { key: 'gs1ZeroCount', args: { ai } } };
+  } else value = raw;
+  return { ok: true, element: { ai, title, raw, value } };
+}
+
 /** The element of one AI and its data field, or null when the data does not fit the AI. */
 export function toGs1Element(definition: Gs1AiDefinition, raw: string, now: Date): Gs1Element | null {
-  if (!matchesFormat(definition, raw)) return null;
-  const { ai, title, checkDigitLength } = definition;
-  if (checkDigitLength !== null && !hasValidCheckDigit(raw.slice(0, checkDigitLength))) return null;
-  let value: string | number | null;
-  switch (definition.kind) {
-    case 'date':
-      value = gs1Date(raw, now, definition.allowDayZero);
-      break;
-    case 'dateTime':
-      value = gs1DateTime(raw, now);
-      break;
-    case 'decimal':
-      value = impliedDecimal(raw, definition.decimals);
-      break;
-    case 'integer':
-      value = Number(raw);
-      break;
-    case 'text':
-      value = raw;
-      break;
-  }
-  return value === null ? null : { ai, title, raw, value };
+  const reading = readGs1Element(definition, raw, now);
+  return reading.ok ? reading.element : null;
 }

@@ -6,25 +6,38 @@
  * Rules:
  * - Fixed-length AIs are read by their length; variable-length ones end at FNC1 (sent as GS,
  *   \x1d) or at the end of the text.
- * - An unknown AI, a field that does not fit its AI (length, character set, an impossible date)
- *   or a wrong check digit (GTIN, SSCC, GLN, ...) makes the whole text "not GS1": null. So a GTIN
- *   with a bad check digit is never trusted: the caller falls back to the raw text as an item
- *   code, which the workflow then reports as an unknown item.
- * - The same AI twice with different data: null. Twice with the same data: kept once.
+ * - An unknown AI, a field that does not fit its AI (length, character set) or a wrong check
+ *   digit (GTIN, SSCC, GLN, ...) makes the whole text "not GS1": null. So a GTIN with a bad check
+ *   digit is never trusted: the caller falls back to the raw text as an item code, which the
+ *   workflow then reports as an unknown item.
+ * - GS1 that breaks a rule is refused with a reason (readGs1, readGs1DigitalLink; parseGs1 and
+ *   parseGs1DigitalLink answer null): a date AI with no real date (gs1InvalidDate {ai, value}),
+ *   a count (30, 37) of 0 (gs1ZeroCount {ai}), the same AI twice with different data
+ *   (gs1ConflictingValues {ai}; twice with the same data is
+ *   kept once), an invalid pair or a missing companion (gs1-combinations.ts).
+ * - The count (AI 37) belongs to the contained trade item (02), the variable count (30) to the
+ *   trade item (01): (01) with (37) is an invalid pair.
+ * - A batch (10) at the end of a raw element string that ends in 17YYMMDD (a real date) may have
+ *   swallowed an expiry date whose FNC1 was lost: a warning gs1BatchMayHoldExpiry, for the
+ *   caller to ask before it books that batch.
  * - Two-digit years take the century that puts the date within -49..+50 years of `now`
- *   (General Specifications 7.12); day 00 in AIs 11-17 is the last day of the month.
+ *   (General Specifications 7.12); day 00 in AIs 11-17, 4324 and 4325 is the last day of the month.
  * - 31nn-36nn, 390n, 392n, 394n and 395n carry n decimal places: (3103)000189 is 0.189.
  */
+import type { ErrorKey } from '../errors.js';
 import { gs1AiDefinition } from './gs1-ai-table.js';
+import { combinationProblem } from './gs1-combinations.js';
+import { gs1Date } from './gs1-dates.js';
 import { isHttpUri, splitDigitalLink } from './gs1-digital-link.js';
 import {
+  groupSeparator,
   isHumanReadable,
   readMarking,
   splitElementString,
   splitHumanReadable,
   type Gs1Pair,
 } from './gs1-element-string.js';
-import { hasValidCheckDigit, toGs1Element } from './gs1-values.js';
+import { hasValidCheckDigit, readGs1Element } from './gs1-values.js';
 
 export interface Gs1Element {
   /** The application identifier, e.g. '01', '3103'. */
@@ -37,17 +50,35 @@ export interface Gs1Element {
   value: string | number;
 }
 
+/** Why GS1 data was refused: an error key (errors.ts) and its arguments. */
+export interface Gs1Problem {
+  key: Extract<
+    ErrorKey,
+    'gs1InvalidDate' | 'gs1ZeroCount' | 'gs1ConflictingValues' | 'gs1InvalidCombination' | 'gs1MissingCompanion'
+  >;
+  args: Record<string, string>;
+}
+
+/** Something in valid GS1 data the operator should confirm before it is booked. */
+export interface Gs1Warning {
+  /** The batch (10) ends in 17YYMMDD: an expiry date whose separator may have been lost. */
+  key: 'gs1BatchMayHoldExpiry';
+  args: { batch: string; expiry: string };
+}
+
 export interface Gs1Data {
   elements: Gs1Element[];
   /** AI 01, else AI 02 (the content of a logistic unit): 14 digits, check digit verified. */
   gtin: string | null;
+  /** AI 02: gtin names the contained trade item, and count is its AI 37. */
+  contentGtin?: string | null;
   batch: string | null;
   serial: string | null;
   productionDate: string | null;
   packagingDate: string | null;
   bestBeforeDate: string | null;
   expirationDate: string | null;
-  /** AI 30 (variable count), else AI 37 (count of trade items in a logistic unit). */
+  /** AI 37 (count of contained trade items) beside 02 or 8026, else AI 30 (variable count). */
   count: number | null;
   netWeightKg: number | null;
   /** AI 00. */
@@ -74,20 +105,46 @@ export interface Gs1Data {
   areaM2?: number | null;
   /** AI 400: the customer's purchase order number. */
   orderNumber?: string | null;
+  /** What to confirm before booking (empty: nothing). */
+  warnings?: Gs1Warning[];
 }
 
-/** The elements of (AI, data) pairs, or null when one does not fit or an AI repeats with other data. */
-function toElements(pairs: Gs1Pair[], now: Date): Gs1Element[] | null {
+/**
+ * What a scanned text is as GS1: data; refused GS1 (a problem with a key); or not GS1 at all
+ * (problem null). `hasGtin`: the refused text carries a GTIN (01 or 02) with a valid check digit.
+ */
+export type Gs1Reading = { ok: true; data: Gs1Data } | { ok: false; problem: Gs1Problem | null; hasGtin: boolean };
+
+const notGs1: Gs1Reading = { ok: false, problem: null, hasGtin: false };
+
+/** The elements of (AI, data) pairs, or why not. */
+function toElements(pairs: Gs1Pair[], now: Date): { elements: Gs1Element[] } | { problem: Gs1Problem | null } {
   const elements: Gs1Element[] = [];
+  let problem: Gs1Problem | null = null;
   for (const { ai, raw } of pairs) {
     const definition = gs1AiDefinition(ai);
-    const element = definition ? toGs1Element(definition, raw, now) : null;
-    if (!element) return null;
+    const reading = definition ? readGs1Element(definition, raw, now) : null;
+    if (!reading || (!reading.ok && reading.problem === null)) return { problem: null };
+    if (!reading.ok) {
+      problem ??= reading.problem;
+      continue;
+    }
     const earlier = elements.find((other) => other.ai === ai);
-    if (earlier && earlier.raw !== raw) return null;
-    if (!earlier) elements.push(element);
+    if (earlier && earlier.raw !== raw) problem ??= { key: 'gs1ConflictingValues', args: { ai } };
+    if (!earlier) elements.push(reading.element);
   }
-  return elements.length > 0 ? elements : null;
+  if (elements.length === 0 && problem === null) return { problem: null };
+  problem ??= combinationProblem(elements.map((element) => element.ai));
+  return problem ? { problem } : { elements };
+}
+
+/** A batch at the very end of a raw element string that ends in 17YYMMDD (a real date). */
+function lostSeparatorWarnings(pairs: Gs1Pair[], body: string, now: Date): Gs1Warning[] {
+  const last = pairs[pairs.length - 1];
+  if (last?.ai !== '10' || body.endsWith(groupSeparator)) return [];
+  const match = /^(.+)17([0-9]{6})$/.exec(last.raw);
+  const expiry = match ? gs1Date(match[2]!, now, true) : null;
+  return expiry === null ? [] : [{ key: 'gs1BatchMayHoldExpiry', args: { batch: last.raw, expiry } }];
 }
 
 function toData(elements: Gs1Element[]): Gs1Data {
@@ -116,7 +173,8 @@ function toData(elements: Gs1Element[]): Gs1Data {
     packagingDate: text('13'),
     bestBeforeDate: text('15'),
     expirationDate: text('17'),
-    count: number('30', '37'),
+    contentGtin: text('02'),
+    count: elements.some((element) => element.ai === '02' || element.ai === '8026') ? number('37') : number('30'),
     netWeightKg: measure('310'),
     sscc: text('00'),
     dueDate: text('12'),
@@ -130,12 +188,48 @@ function toData(elements: Gs1Element[]): Gs1Data {
     heightM: measure('313'),
     areaM2: measure('314'),
     orderNumber: text('400'),
+    warnings: [],
   };
 }
 
-function fromPairs(pairs: Gs1Pair[] | null, now: Date): Gs1Data | null {
-  const elements = pairs && toElements(pairs, now);
-  return elements ? toData(elements) : null;
+function fromPairs(pairs: Gs1Pair[] | null, now: Date, warnings: Gs1Warning[] = []): Gs1Reading {
+  if (!pairs) return notGs1;
+  const read = toElements(pairs, now);
+  if ('elements' in read) return { ok: true, data: { ...toData(read.elements), warnings } };
+  const hasGtin = pairs.some(
+    ({ ai, raw }) => (ai === '01' || ai === '02') && /^[0-9]{14}$/.test(raw) && hasValidCheckDigit(raw),
+  );
+  return { ok: false, problem: read.problem, hasGtin };
+}
+
+/** The data of a reading, or null. */
+const dataOf = (reading: Gs1Reading): Gs1Data | null => (reading.ok ? reading.data : null);
+
+/**
+ * What a scanned element string is as GS1 (parseGs1 for the forms it accepts): its data, or
+ * refused with a reason, or not GS1 at all.
+ */
+export function readGs1(text: string, now: Date = new Date()): Gs1Reading {
+  const marking = readMarking(text.trim());
+  switch (marking.kind) {
+    case 'other':
+      return notGs1;
+    case 'ean':
+      return fromPairs([{ ai: '01', raw: marking.body.padStart(14, '0') }], now);
+    case 'gs1':
+    case 'none': {
+      const { body } = marking;
+      if (isHumanReadable(body)) return fromPairs(splitHumanReadable(body), now);
+      const pairs = splitElementString(body);
+      return fromPairs(pairs, now, pairs ? lostSeparatorWarnings(pairs, body, now) : []);
+    }
+  }
+}
+
+/** What a GS1 Digital Link URI is as GS1 (parseGs1DigitalLink): its data, refused, or not one. */
+export function readGs1DigitalLink(uri: string, now: Date = new Date()): Gs1Reading {
+  const { body } = readMarking(uri.trim());
+  return isHttpUri(body) ? fromPairs(splitDigitalLink(body), now) : notGs1;
 }
 
 /**
@@ -146,18 +240,7 @@ function fromPairs(pairs: Gs1Pair[] | null, now: Date): Gs1Data | null {
  * Other symbology identifiers (]C0, ]d1, ]Q1 ...) mean "not GS1": null.
  */
 export function parseGs1(text: string, now: Date = new Date()): Gs1Data | null {
-  const marking = readMarking(text.trim());
-  switch (marking.kind) {
-    case 'other':
-      return null;
-    case 'ean':
-      return fromPairs([{ ai: '01', raw: marking.body.padStart(14, '0') }], now);
-    case 'gs1':
-    case 'none': {
-      const { body } = marking;
-      return fromPairs(isHumanReadable(body) ? splitHumanReadable(body) : splitElementString(body), now);
-    }
-  }
+  return dataOf(readGs1(text, now));
 }
 
 /**
@@ -166,8 +249,7 @@ export function parseGs1(text: string, now: Date = new Date()): Gs1Data | null {
  * A GTIN-8/12/13 in the path is padded to 14 digits. A symbology identifier in front is ignored.
  */
 export function parseGs1DigitalLink(uri: string, now: Date = new Date()): Gs1Data | null {
-  const { body } = readMarking(uri.trim());
-  return isHttpUri(body) ? fromPairs(splitDigitalLink(body), now) : null;
+  return dataOf(readGs1DigitalLink(uri, now));
 }
 
 /** Whether the digits are a GTIN-8, GTIN-12, GTIN-13 or GTIN-14 with a correct check digit. */

@@ -11,6 +11,9 @@ import { productionMigration } from './migrations/0008-production.js';
 import { albumFilesMigration } from './migrations/0009-album-files.js';
 import { masterDataGenerationMigration } from './migrations/0010-master-data-generation.js';
 import { ledgerWithoutForeignKeysMigration } from './migrations/0011-ledger-without-foreign-keys.js';
+import { signinThrottlingMigration } from './migrations/0012-signin-throttling.js';
+import { transferTokenPairingMigration } from './migrations/0013-transfer-token-pairing.js';
+import { albumFileSizesMigration } from './migrations/0014-album-file-sizes.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -26,6 +29,9 @@ export const migrations: readonly VersionedMigration[] = [
   albumFilesMigration,
   masterDataGenerationMigration,
   ledgerWithoutForeignKeysMigration,
+  signinThrottlingMigration,
+  transferTokenPairingMigration,
+  albumFileSizesMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -16,6 +16,8 @@ export interface AppUserTable {
   settings: string; // JSON UserSettings
   totp_secret: string | null;
   totp_enabled: number;
+  /** The time step of the last TOTP code used to sign in (a replay of it or an older one is refused). */
+  totp_last_step: number | null;
   active: number;
   version: number;
   created_at: string;
@@ -53,6 +55,8 @@ export interface TransferTokenTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Hash of the pairing secret of the device listener the token was sent to (0013). */
+  pairing_hash: string | null;
 }
 
 export interface IpRuleTable {
@@ -68,6 +72,14 @@ export interface IpRuleTable {
 
 export interface FailedSigninTable {
   ip: string;
+  failures: number;
+  window_started_at: string;
+  blocked_until: string | null;
+}
+
+/** Failed sign-in attempts per account (lower-cased username as typed), like failed_signin per address. */
+export interface FailedSigninAccountTable {
+  username_lower: string;
   failures: number;
   window_started_at: string;
   blocked_until: string | null;
@@ -399,6 +411,8 @@ export interface AlbumFileTable {
   path: string;
   uploaded_by: number | null;
   uploaded_at: string;
+  /** Bytes of the file (migration 0014); null for uploads of before, filled when first counted. */
+  size_bytes: number | null;
 }
 
 /** 0007-user-tasks: task templates; tags, users, parameters and buttons are JSON. */
@@ -553,6 +567,7 @@ export interface Database {
   transfer_token: TransferTokenTable;
   ip_rule: IpRuleTable;
   failed_signin: FailedSigninTable;
+  failed_signin_account: FailedSigninAccountTable;
   system_setting: SystemSettingTable;
   translation_patch: TranslationPatchTable;
   bug_report: BugReportTable;

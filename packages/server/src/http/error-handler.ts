@@ -32,7 +32,9 @@ export function registerErrorHandler(app: FastifyInstance, messageFor: MessageFo
       return sendError(reply, messageFor, 400, 'malformedJson');
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, messageFor, 413, 'payloadTooLarge', { limit: app.initialConfig.bodyLimit });
+      // The route's own limit when it sets one (bug reports, beacons), else the server's.
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit;
+      return sendError(reply, messageFor, 413, 'payloadTooLarge', { limit });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const key = error.statusCode === 404 ? 'notFound' : 'invalidInput';

@@ -3,7 +3,14 @@ import type { Invalidation } from './live-hub.js';
 /** What instances tell each other. Bodies are the JSON of MESSAGE frames, already validated. */
 export type LiveEnvelope =
   /** Deliver to the destination's subscribers: all of them (userIds null) or those of these users. */
-  | { type: 'deliver'; destination: string; userIds: readonly number[] | null; body: string }
+  | {
+      type: 'deliver';
+      destination: string;
+      userIds: readonly number[] | null;
+      body: string;
+      /** Only the device-listener subscription with this pairing hash, or only signed-in sockets. */
+      only?: { pairingHash?: string; signedInOnly?: boolean };
+    }
   | { type: 'closeSessions'; sessionIds: readonly number[] }
   | { type: 'invalidate'; invalidation: Invalidation };
 

@@ -1,14 +1,31 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { liveFailures } from '@wms/contract';
 import type { Principal } from '../http/access.js';
 import { isUserDestination } from './destination-policy.js';
 import type { ConnectCheck } from './handshake.js';
 import { sessionTokenOf } from './handshake.js';
-import { StompConnection, type ConnectionHost, type ConnectionOptions, type Subscription } from './stomp-connection.js';
+import { serializeFrame } from './stomp-frame.js';
+import {
+  closeCodes,
+  limitNames,
+  StompConnection,
+  type ConnectionHost,
+  type ConnectionOptions,
+  type Subscription,
+} from './stomp-connection.js';
+
+/** Narrows a delivery: to the device-listener subscription of one pairing, or to signed-in sockets. */
+export interface DeliveryFilter {
+  pairingHash?: string;
+  signedInOnly?: boolean;
+}
 
 export interface BrokerDependencies {
   options: ConnectionOptions;
+  /** Sockets without a session (no cookie at the upgrade) one address may hold. */
+  maxDeviceSocketsPerAddress: number;
   log: FastifyBaseLogger;
   checkConnect(sessionToken: string | undefined, appVersion: string | undefined): Promise<ConnectCheck>;
   /** The bodies a new subscription gets first. */
@@ -25,6 +42,9 @@ export class LiveBroker implements ConnectionHost {
   private readonly connections = new Set<StompConnection>();
   private readonly byDestination = new Map<string, Set<Subscription>>();
   private readonly closeWaiters = new Set<() => void>();
+  /** Sockets without a session per address, and the connections counted there. */
+  private readonly withoutSession = new Map<string, number>();
+  private readonly counted = new Set<StompConnection>();
 
   constructor(private readonly dependencies: BrokerDependencies) {
     this.options = dependencies.options;
@@ -35,9 +55,40 @@ export class LiveBroker implements ConnectionHost {
     return this.connections.size;
   }
 
-  accept(ws: WebSocket, request: IncomingMessage): void {
-    const connection = new StompConnection(ws, this, sessionTokenOf(request));
+  /**
+   * Takes a new socket. One without a session cookie counts against its address until it
+   * closes; over the limit it gets an ERROR naming the limit and is closed at once.
+   */
+  accept(ws: WebSocket, request: IncomingMessage, address: string): void {
+    const sessionToken = sessionTokenOf(request);
+    if (sessionToken === undefined) {
+      const count = this.withoutSession.get(address) ?? 0;
+      const max = this.dependencies.maxDeviceSocketsPerAddress;
+      if (count >= max) {
+        const message = `${liveFailures.limitExceeded}: at most ${max} sockets without a session per address (${limitNames.deviceSocketsPerAddress})`;
+        this.log.info({ address }, 'live socket refused: too many sockets without a session');
+        ws.send(
+          serializeFrame({ command: 'ERROR', headers: { message, 'content-type': 'text/plain' }, body: message }),
+        );
+        ws.close(closeCodes.policyViolation, liveFailures.limitExceeded);
+        return;
+      }
+      this.withoutSession.set(address, count + 1);
+    }
+    const connection = new StompConnection(ws, this, sessionToken, address);
+    if (sessionToken === undefined) this.counted.add(connection);
     this.connections.add(connection);
+  }
+
+  signedIn(connection: StompConnection): void {
+    this.uncount(connection);
+  }
+
+  private uncount(connection: StompConnection): void {
+    if (!this.counted.delete(connection)) return;
+    const count = (this.withoutSession.get(connection.address) ?? 1) - 1;
+    if (count > 0) this.withoutSession.set(connection.address, count);
+    else this.withoutSession.delete(connection.address);
   }
 
   checkConnect(sessionToken: string | undefined, appVersion: string | undefined): Promise<ConnectCheck> {
@@ -65,6 +116,7 @@ export class LiveBroker implements ConnectionHost {
   }
 
   closed(connection: StompConnection): void {
+    this.uncount(connection);
     this.connections.delete(connection);
     if (this.connections.size === 0) for (const resolve of this.closeWaiters) resolve();
   }
@@ -73,7 +125,7 @@ export class LiveBroker implements ConnectionHost {
    * Sends a body to the destination's subscribers on this instance: all of them, or those of
    * the listed users. A /user/queue/... destination never reaches a device socket.
    */
-  deliver(destination: string, userIds: readonly number[] | null, body: string): void {
+  deliver(destination: string, userIds: readonly number[] | null, body: string, only: DeliveryFilter = {}): void {
     const subscriptions = this.byDestination.get(destination);
     if (!subscriptions) return;
     const users = userIds ? new Set(userIds) : null;
@@ -81,7 +133,8 @@ export class LiveBroker implements ConnectionHost {
     for (const subscription of subscriptions) {
       const principal = subscription.connection.principal;
       if (users && (!principal || !users.has(principal.userId))) continue;
-      if (perUser && !principal) continue;
+      if ((perUser || only.signedInOnly) && !principal) continue;
+      if (only.pairingHash !== undefined && subscription.pairingHash !== only.pairingHash) continue;
       subscription.connection.deliver(subscription, body);
     }
   }

@@ -7,6 +7,7 @@ import { findSessionWithUser } from '../features/auth/session.repository.js';
 import { findUserById } from '../features/users/user.repository.js';
 import type { Principal } from '../http/access.js';
 import { sessionCookieName } from '../http/authenticate.js';
+import { callerAddressOf, type ProxyTrust } from '../http/trusted-proxies.js';
 
 /**
  * The Origin of a WebSocket upgrade must be the server's own host (the Host header, or
@@ -27,6 +28,15 @@ export function isOriginAllowed(request: IncomingMessage, allowedOrigins: readon
   const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
   const hosts = [request.headers.host, typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined];
   return hosts.some((host) => host !== undefined && host.toLowerCase() === originUrl.host.toLowerCase());
+}
+
+/**
+ * The client's address for the per-address socket limit: the same rule as every HTTP route
+ * (TRUST_PROXY: none, a number of hops, or proxy addresses), so a forged X-Forwarded-For entry
+ * neither escapes the limit nor counts against another address.
+ */
+export function upgradeAddress(request: IncomingMessage, trust: ProxyTrust): string {
+  return callerAddressOf(request.socket.remoteAddress ?? 'unknown', request.headers['x-forwarded-for'], trust);
 }
 
 /** The session token from the upgrade request's cookie header. */

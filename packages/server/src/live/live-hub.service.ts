@@ -2,6 +2,7 @@ import {
   counterDestination,
   counterPaths,
   liveMessageSchemas,
+  topics,
   type AnyLiveMessage,
   type CounterPath,
   type LiveMessageKind,
@@ -52,6 +53,16 @@ export class LiveHubService implements LiveHub {
     const body = encodeMessage(what, payload, who);
     if (userIds.length === 0) return;
     this.backplane.send({ type: 'deliver', destination, userIds: [...new Set(userIds)], body });
+  }
+
+  sendToDevice<K extends LiveMessageKind>(
+    deviceName: string,
+    only: { pairingHash: string } | { signedInOnly: true },
+    what: K,
+    payload: LivePayload<K>,
+  ): void {
+    const destination = topics.deviceListener(deviceName);
+    this.backplane.send({ type: 'deliver', destination, userIds: null, body: encodeMessage(what, payload), only });
   }
 
   closeSessions(sessionIds: readonly number[]): void {

@@ -32,6 +32,16 @@ export interface LiveHub {
     payload: LivePayload<K>,
     who?: LiveWho,
   ): void;
+  /**
+   * Sends to some subscriptions of /device_listener/{deviceName}: the one whose pairing secret
+   * hashes to pairingHash (TRANSFER_LOGIN), or every signed-in one (REQUEST_SESSION_TAKEOVER).
+   */
+  sendToDevice<K extends LiveMessageKind>(
+    deviceName: string,
+    only: { pairingHash: string } | { signedInOnly: true },
+    what: K,
+    payload: LivePayload<K>,
+  ): void;
   /** Closes the live sockets of deleted sessions on every instance (other instances also drop their cache). */
   closeSessions(sessionIds: readonly number[]): void;
   /** Sets a notification counter (userId null: the same for everyone) and pushes it live. */

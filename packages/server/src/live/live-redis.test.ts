@@ -68,6 +68,44 @@ describe.runIf(process.env.REDIS_URL)('live messaging across instances through R
     expect((await client.waitForError()).headers.message).toContain(liveFailures.invalidToken);
   });
 
+  it('sends a transfer token made on one instance only to the paired listener on the other', async () => {
+    const listen = async (t: LiveTestApp) => {
+      const client = await new TestStompClient(t.wsUrl, { version: t.version }).connect();
+      clients.push(client);
+      await client.subscribed(topics.deviceListener('scanner-r'));
+      const [pairing] = await client.waitForMessages(1);
+      return { client, pairing: pairing?.what === 'DEVICE_PAIRING' ? pairing.payload.pairing : '' };
+    };
+    const device = await listen(b);
+    const others = [await listen(b), await listen(a)];
+    const manager = await a.httpClientFor('manager');
+    const created = await manager.post('/api/v1/auth/transfer_token/create/scanner-r', {
+      path: '/picking',
+      pairing: device.pairing,
+    });
+    expect(created.status).toBe(200);
+    const [, login] = await device.client.waitForMessages(2);
+    if (login?.what !== 'TRANSFER_LOGIN') throw new Error(`expected TRANSFER_LOGIN, got ${login?.what}`);
+    // A message every listener gets proves nothing else was on its way to the others.
+    a.app.ctx.live.publish(topics.deviceListener('scanner-r'), 'RELOAD', {});
+    for (const other of others) {
+      await other.client.waitForMessages(2);
+      expect(other.client.messages().map((m) => m.what)).toEqual(['DEVICE_PAIRING', 'RELOAD']);
+    }
+    // The token lives in the database of the instance that made it (one shared database in production).
+    const stolen = await a.client().post('/api/v1/auth/transfer_token/use', {
+      token: login.payload.token,
+      pairing: others[0]?.pairing,
+    });
+    expect(stolen.status).toBe(401);
+    const used = await a.client().post('/api/v1/auth/transfer_token/use', {
+      token: login.payload.token,
+      pairing: device.pairing,
+    });
+    expect(used.status).toBe(200);
+    expect(used.json.user.username).toBe('manager');
+  });
+
   it('runs invalidations on every instance', async () => {
     const seen: string[] = [];
     b.app.ctx.live.onInvalidate((invalidation) => seen.push(invalidation.kind));

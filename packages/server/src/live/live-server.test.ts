@@ -84,7 +84,8 @@ describe('live messaging over STOMP', () => {
     await device.subscribed(topics.deviceListener('scanner-7'));
     t.app.ctx.live.publish(topics.deviceListener('scanner-7'), 'TRANSFER_LOGIN', { token: 'abc', path: '/dashboard' });
     t.app.ctx.live.publish(topics.deviceListener('scanner-8'), 'RELOAD', {});
-    expect(await device.waitForMessages(1)).toEqual([
+    expect(await device.waitForMessages(2)).toEqual([
+      { what: 'DEVICE_PAIRING', payload: { pairing: expect.any(String) } },
       { what: 'TRANSFER_LOGIN', payload: { token: 'abc', path: '/dashboard' } },
     ]);
 
@@ -310,7 +311,10 @@ describe('live server shutdown', () => {
         { what: 'SERVER_RESTARTING', payload: {} },
       ]);
       expect(admin.messages(topics.commands())).toHaveLength(1);
-      expect(device.messages()).toEqual([{ what: 'SERVER_RESTARTING', payload: {} }]);
+      expect(device.messages()).toEqual([
+        { what: 'DEVICE_PAIRING', payload: { pairing: expect.any(String) } },
+        { what: 'SERVER_RESTARTING', payload: {} },
+      ]);
       expect(await admin.waitForClose()).toBe(1012);
       expect(await device.waitForClose()).toBe(1012);
       await Promise.all([admin.close(), device.close()]);

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { InProcessBackplane, type Backplane } from './backplane.js';
 import { LiveBroker } from './broker.js';
-import { checkConnect, isOriginAllowed } from './handshake.js';
+import { checkConnect, isOriginAllowed, upgradeAddress } from './handshake.js';
 import type { LiveHub } from './live-hub.js';
 import { encodeMessage, LiveHubService } from './live-hub.service.js';
 import { RedisBackplane } from './redis-backplane.js';
@@ -39,7 +39,7 @@ export interface LiveTuning {
 }
 
 export interface LiveServerOptions extends LiveTuning {
-  config: Pick<AppConfig, 'version' | 'redisUrl' | 'allowedOrigins' | 'trustProxy'>;
+  config: Pick<AppConfig, 'version' | 'redisUrl' | 'allowedOrigins' | 'trustProxy' | 'proxyTrust' | 'liveLimits'>;
   db: Db;
   log: FastifyBaseLogger;
 }
@@ -73,7 +73,10 @@ export async function createLiveServer(options: LiveServerOptions): Promise<Live
       maxFrameBytes,
       maxBufferedBytes: 4 * 1024 * 1024,
       serverName: `wms/${config.version}`,
+      maxDeviceSubscriptions: config.liveLimits.deviceSubscriptions,
+      maxUserSubscriptions: config.liveLimits.userSubscriptions,
     },
+    maxDeviceSocketsPerAddress: config.liveLimits.deviceSocketsPerAddress,
     log,
     checkConnect: (token, appVersion) => {
       if (!ctx) throw new Error('live server is not attached');
@@ -86,7 +89,7 @@ export async function createLiveServer(options: LiveServerOptions): Promise<Live
   backplane.onEnvelope((envelope, fromThisInstance) => {
     switch (envelope.type) {
       case 'deliver':
-        broker.deliver(envelope.destination, envelope.userIds, envelope.body);
+        broker.deliver(envelope.destination, envelope.userIds, envelope.body, envelope.only);
         return;
       case 'closeSessions':
         if (!fromThisInstance) ctx?.sessions.forgetSessions(envelope.sessionIds);
@@ -120,7 +123,8 @@ export async function createLiveServer(options: LiveServerOptions): Promise<Live
           log.info({ origin: request.headers.origin }, 'live socket refused: origin not allowed');
           return rejectUpgrade(socket, 403, 'Forbidden');
         }
-        wss.handleUpgrade(request, socket, head, (ws) => broker.accept(ws, request));
+        const address = upgradeAddress(request, config.proxyTrust);
+        wss.handleUpgrade(request, socket, head, (ws) => broker.accept(ws, request, address));
       });
     },
     async shutdown() {

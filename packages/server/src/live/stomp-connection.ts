@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
-import { liveConnectHeaders, liveFailures, type LiveFailure } from '@wms/contract';
+import { deviceListenerPrefix, liveConnectHeaders, liveFailures, type LiveFailure } from '@wms/contract';
+import { hashToken, newToken } from '../features/auth/secrets.js';
 import type { Principal } from '../http/access.js';
 import { maySend, maySubscribe } from './destination-policy.js';
 import type { ConnectCheck } from './handshake.js';
-import { clientCommands, heartbeatText, serializeFrame, StompParseError, type StompFrame } from './stomp-frame.js';
+import { encodeMessage } from './live-hub.service.js';
+import {
+  clientCommands,
+  escapeHeader,
+  heartbeatText,
+  serializeFrame,
+  StompParseError,
+  type StompFrame,
+} from './stomp-frame.js';
 import { StompParser } from './stomp-parser.js';
 
 export interface ConnectionOptions {
@@ -17,7 +26,22 @@ export interface ConnectionOptions {
   /** Outgoing octets a slow client may have queued before it is dropped. */
   maxBufferedBytes: number;
   serverName: string;
+  /** Subscriptions one socket may hold: without a session (a device needs one), signed in. */
+  maxDeviceSubscriptions: number;
+  maxUserSubscriptions: number;
 }
+
+/** Frames received but not handled yet (handling waits for the database at CONNECT and SUBSCRIBE). */
+export const maxQueuedFrames = 100;
+/** Longest subscription id kept. */
+export const maxSubscriptionIdLength = 256;
+
+/** The environment variables that set the limits, named in the ERROR frames. */
+export const limitNames = {
+  deviceSubscriptions: 'LIVE_MAX_DEVICE_SUBSCRIPTIONS',
+  userSubscriptions: 'LIVE_MAX_USER_SUBSCRIPTIONS',
+  deviceSocketsPerAddress: 'LIVE_MAX_DEVICE_SOCKETS_PER_ADDRESS',
+} as const;
 
 export interface Subscription {
   connection: StompConnection;
@@ -25,6 +49,25 @@ export interface Subscription {
   destination: string;
   /** Messages held back while the subscription's state is being sent; null afterwards. */
   pending: string[] | null;
+  /**
+   * A /device_listener/... subscription: the hash of the pairing secret made for it alone (sent
+   * to it as DEVICE_PAIRING). Transfer tokens are delivered only to the subscription with their
+   * hash. Null for other destinations.
+   */
+  pairingHash: string | null;
+  /** The start of this subscription's MESSAGE frames, up to the message-id value (made once). */
+  messageHead?: string;
+}
+
+/** The UTF-8 length of a body; a broadcast sends one body to many sockets, so the last is kept. */
+let lastBody = '';
+let lastBodyBytes = 0;
+function utf8Length(body: string): number {
+  if (body !== lastBody) {
+    lastBody = body;
+    lastBodyBytes = Buffer.byteLength(body, 'utf8');
+  }
+  return lastBodyBytes;
 }
 
 /** What a connection needs from its broker. */
@@ -35,6 +78,8 @@ export interface ConnectionHost {
   stateFor(destination: string, principal: Principal | null): Promise<readonly string[]>;
   added(subscription: Subscription): void;
   removed(subscription: Subscription): void;
+  /** CONNECT succeeded with a session: the socket no longer counts as one without a session. */
+  signedIn(connection: StompConnection): void;
   closed(connection: StompConnection): void;
 }
 
@@ -68,12 +113,15 @@ export class StompConnection {
   private queue: Promise<void> = Promise.resolve();
   private lastReceivedAt = Date.now();
   private messageCount = 0;
+  private queuedFrames = 0;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly ws: WebSocket,
     private readonly host: ConnectionHost,
     private readonly sessionToken: string | undefined,
+    /** The client's address; counted by the broker while the socket has no session. */
+    readonly address: string,
   ) {
     this.parser = new StompParser({ commands: clientCommands, maxFrameBytes: host.options.maxFrameBytes });
     ws.on('message', (data) => this.handleData(data));
@@ -111,7 +159,7 @@ export class StompConnection {
     const target =
       preferred.map((d) => subscriptions.find((s) => s.destination === d)).find((s) => s !== undefined) ??
       subscriptions[0];
-    if (target && this.state === 'connected') this.sendMessage({ ...target, pending: null }, body);
+    if (target && this.state === 'connected') this.sendMessage(target, body);
     this.close(closeCodes.serviceRestart, 'server restarting');
   }
 
@@ -139,8 +187,15 @@ export class StompConnection {
     for (const item of items) {
       if (item.kind === 'heartbeat') continue;
       const frame = item.frame;
+      if (++this.queuedFrames > maxQueuedFrames) {
+        this.failWith(liveFailures.limitExceeded, `more than ${maxQueuedFrames} frames waiting to be handled`);
+        return;
+      }
       this.queue = this.queue
-        .then(() => this.handleFrame(frame))
+        .then(() => {
+          this.queuedFrames--;
+          return this.handleFrame(frame);
+        })
         .catch((error: unknown) => {
           this.host.log.error({ err: error, connection: this.id }, 'live frame handling failed');
           this.fail('internal server error', closeCodes.internalError);
@@ -207,6 +262,7 @@ export class StompConnection {
       return;
     }
     this.principal = check.principal;
+    if (this.principal) this.host.signedIn(this);
     const uniqueSession = headerIgnoringCase(frame.headers, liveConnectHeaders.uniqueSession);
     this.uniqueSession = uniqueSession && uniqueSession.length <= 128 ? uniqueSession : null;
     this.state = 'connected';
@@ -263,6 +319,10 @@ export class StompConnection {
       this.fail('SUBSCRIBE needs an id and a destination header', closeCodes.protocolError, frame);
       return;
     }
+    if (id.length > maxSubscriptionIdLength) {
+      this.fail(`subscription id longer than ${maxSubscriptionIdLength} characters`, closeCodes.protocolError, frame);
+      return;
+    }
     if (this.subscriptions.has(id)) {
       this.fail(`subscription id ${id} is already in use`, closeCodes.protocolError, frame);
       return;
@@ -275,12 +335,28 @@ export class StompConnection {
       this.failWith(liveFailures.accessDenied, `may not subscribe to ${destination}`, frame);
       return;
     }
-    const subscription: Subscription = { connection: this, id, destination, pending: [] };
+    const { maxDeviceSubscriptions, maxUserSubscriptions } = this.host.options;
+    const [max, kind, name] = this.principal
+      ? [maxUserSubscriptions, 'a signed-in socket', limitNames.userSubscriptions]
+      : [maxDeviceSubscriptions, 'a socket without a session', limitNames.deviceSubscriptions];
+    if (this.subscriptions.size >= max) {
+      this.failWith(liveFailures.limitExceeded, `at most ${max} subscriptions on ${kind} (${name})`, frame);
+      return;
+    }
+    const pairing = destination.startsWith(deviceListenerPrefix) ? newToken() : null;
+    const subscription: Subscription = {
+      connection: this,
+      id,
+      destination,
+      pending: [],
+      pairingHash: pairing === null ? null : hashToken(pairing),
+    };
     this.subscriptions.set(id, subscription);
     this.destinations.add(destination);
     this.host.added(subscription);
     const state = await this.host.stateFor(destination, this.principal);
     if (this.state !== 'connected') return;
+    if (pairing !== null) this.sendMessage(subscription, encodeMessage('DEVICE_PAIRING', { pairing }));
     for (const body of state) this.sendMessage(subscription, body);
     const pending = subscription.pending ?? [];
     subscription.pending = null;
@@ -311,17 +387,16 @@ export class StompConnection {
     }
   }
 
+  /**
+   * A MESSAGE frame (what serializeFrame would write, built faster: one broadcast writes it to
+   * every socket): destination, subscription, content-type, message-id, content-length.
+   */
   private sendMessage(subscription: Subscription, body: string): void {
-    this.write({
-      command: 'MESSAGE',
-      headers: {
-        destination: subscription.destination,
-        'message-id': `${this.id}-${++this.messageCount}`,
-        subscription: subscription.id,
-        'content-type': 'application/json',
-      },
-      body,
-    });
+    subscription.messageHead ??=
+      `MESSAGE\ndestination:${escapeHeader(subscription.destination)}\nsubscription:${escapeHeader(subscription.id)}` +
+      '\ncontent-type:application/json\nmessage-id:';
+    const messageId = `${this.id}-${++this.messageCount}`;
+    this.writeText(`${subscription.messageHead}${messageId}\ncontent-length:${utf8Length(body)}\n\n${body}\0`);
   }
 
   private sendReceipt(frame: StompFrame<string>): void {
@@ -330,13 +405,17 @@ export class StompConnection {
   }
 
   private write(frame: StompFrame): void {
+    this.writeText(serializeFrame(frame));
+  }
+
+  private writeText(text: string): void {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > this.host.options.maxBufferedBytes) {
       this.host.log.warn({ connection: this.id }, 'live client too slow: dropped');
       this.terminate();
       return;
     }
-    this.ws.send(serializeFrame(frame));
+    this.ws.send(text);
   }
 
   private failWith(failure: LiveFailure, detail: string, frame?: StompFrame<string>): void {

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../platform/notifications.js';
-import { playBeep, playErrorSound, playSerialSound, playSuccessSound } from '../platform/sounds.js';
+import { playBeep, playErrorSound, playSerialSound, playSoftSound, playSuccessSound } from '../platform/sounds.js';
 import { WorkflowRunner, type ResumePoint } from './engine/runner.js';
 import type {
+  Continuation,
   HandheldServices,
   Prompt,
   ScannerSettings,
@@ -33,6 +34,13 @@ export interface UseWorkflowOptions<S> {
   speakPrompts?: boolean;
   /** Called with the final state when the workflow finishes. */
   onFinish?: (state: S) => void;
+  /**
+   * What comes after a finish, applied before any scan that waited (runner option
+   * continueAfterFinish); the latest value is used.
+   */
+  continueAfterFinish?: (state: S) => Continuation<S> | null;
+  /** The double-read window of steps where repeats count (device setting); the latest value is used. */
+  repeatWindowMs?: number;
   /** After finishing, the next input starts over (default true). */
   restartOnInput?: boolean;
   /** Where to start instead of `start` (a saved point, see workflow-persistence.ts); read once. */
@@ -71,6 +79,9 @@ export function playSounds(sounds: readonly Sound[], dangerShown: boolean): void
       case 'serial':
         playSerialSound();
         break;
+      case 'ignored':
+        playSoftSound();
+        break;
     }
   }
 }
@@ -96,10 +107,14 @@ export function useWorkflow<S>(options: UseWorkflowOptions<S>): WorkflowControls
         return latest.current.services;
       },
       now: () => (latest.current.now ?? (() => new Date()))(),
+      get repeatWindowMs() {
+        return latest.current.repeatWindowMs;
+      },
     };
     return new WorkflowRunner<S>(options.steps, options.initial, env, options.start, {
       restartOnInput: options.restartOnInput ?? true,
       resume: options.resume ?? null,
+      continueAfterFinish: (state) => latest.current.continueAfterFinish?.(state) ?? null,
     });
   });
 

@@ -4,7 +4,8 @@ import { maskPlaceholders, restorePlaceholders } from './translation-tree.js';
  * Auto-translate through a LibreTranslate-compatible service: POST {url}/translate
  * {q, source, target, format: 'text', alternatives: 3} -> {translatedText, alternatives}.
  * The config API has no field for the service, so its base URL is read from
- * localStorage['wms.translateUrl'] (e.g. https://libretranslate.example.com). {placeholders}
+ * localStorage['wms.translateUrl'] (e.g. https://libretranslate.example.com; its origin must be in
+ * the server's CSP_CONNECT_SRC, or the Content-Security-Policy blocks the call). {placeholders}
  * are masked before sending and restored in the answer.
  */
 export const translateUrlKey = 'wms.translateUrl';

@@ -25,6 +25,7 @@ describe('device config defaults', () => {
       TTSVoice: null,
       TTSRate: 1,
       goFullscreenOnFirstInteraction: false,
+      scannerRepeatWindowMs: 80,
     });
     expect(defaultDeviceConfig(handheld)).toMatchObject({ allowSelectingText: false, useVirtualKeyboard: true });
   });
@@ -67,6 +68,18 @@ describe('parseDeviceConfig', () => {
     expect(clampTtsRate('2.5')).toBe(2.5);
     expect(clampTtsRate(Number.NaN)).toBe(1);
     expect(clampTtsRate(undefined)).toBe(1);
+  });
+
+  it('keeps the scanner repeat window within 0..1000 ms; anything unusable gives 80 ms', () => {
+    const read = (value: unknown) =>
+      parseDeviceConfig(JSON.stringify({ scannerRepeatWindowMs: value }), desktop)?.scannerRepeatWindowMs;
+    expect(read(150)).toBe(150);
+    expect(read(0)).toBe(0);
+    expect(read(-5)).toBe(0);
+    expect(read(5000)).toBe(1000);
+    expect(read('120')).toBe(120);
+    expect(read('fast')).toBe(80);
+    expect(read(null)).toBe(80);
   });
 });
 

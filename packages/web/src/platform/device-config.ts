@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { clampRepeatWindow, defaultRepeatWindowMs } from '../handheld/engine/read-filter.js';
 
 /** The device's own settings (spec 02 section 3), kept in this browser's local storage. */
 export interface DeviceConfig {
@@ -15,6 +16,11 @@ export interface DeviceConfig {
   TTSVoice: string | null;
   TTSRate: number;
   goFullscreenOnFirstInteraction: boolean;
+  /**
+   * The scanner's double-read window (ms) at steps where a repeated scan counts (counting by
+   * scanning, "scan it again"); elsewhere the same scan within 1 s is a double read (spec 03).
+   */
+  scannerRepeatWindowMs: number;
 }
 
 /**
@@ -71,6 +77,7 @@ export function defaultDeviceConfig(traits: DeviceTraits): DeviceConfig {
     TTSVoice: null,
     TTSRate: 1,
     goFullscreenOnFirstInteraction: false,
+    scannerRepeatWindowMs: defaultRepeatWindowMs,
   };
 }
 
@@ -117,6 +124,7 @@ export function parseDeviceConfig(raw: string | null, traits: DeviceTraits): Dev
     TTSVoice: typeof stored.TTSVoice === 'string' && stored.TTSVoice !== '' ? stored.TTSVoice : null,
     TTSRate: stored.TTSRate === undefined ? defaults.TTSRate : clampTtsRate(stored.TTSRate),
     goFullscreenOnFirstInteraction: bool('goFullscreenOnFirstInteraction'),
+    scannerRepeatWindowMs: clampRepeatWindow(stored.scannerRepeatWindowMs),
   };
 }
 
@@ -172,7 +180,12 @@ export function currentDeviceConfig(): DeviceConfig {
 }
 
 export function saveDeviceConfig(next: DeviceConfig): void {
-  const config = { ...next, deviceName: normalizeDeviceName(next.deviceName), TTSRate: clampTtsRate(next.TTSRate) };
+  const config = {
+    ...next,
+    deviceName: normalizeDeviceName(next.deviceName),
+    TTSRate: clampTtsRate(next.TTSRate),
+    scannerRepeatWindowMs: clampRepeatWindow(next.scannerRepeatWindowMs),
+  };
   localStorage.setItem(deviceConfigStorageKey, JSON.stringify(config));
   snapshot = { config, stored: true };
   for (const listener of listeners) listener();

@@ -60,7 +60,14 @@ export interface ReportContext {
   time: string;
 }
 
-/** The text sent with Submit report. */
+/**
+ * The longest report sent, in characters: the server takes at most BUG_REPORT_MAX_BYTES (64 KB by
+ * default) of JSON, and 20,000 characters stay under that even when each takes 3 bytes.
+ */
+export const maxBugReportLength = 20_000;
+export const truncatedMarker = '\n[... truncated]';
+
+/** The text sent with Submit report: the header, then the causes, cut at maxBugReportLength. */
 export function bugReportText(chain: readonly ErrorCause[], context: ReportContext): string {
   const header = [
     `Application error at ${context.time}`,
@@ -77,5 +84,7 @@ export function bugReportText(chain: readonly ErrorCause[], context: ReportConte
       .filter((line) => line !== null)
       .join('\n'),
   );
-  return [...header, '', ...causes].join('\n');
+  const text = [...header, '', ...causes].join('\n');
+  if (text.length <= maxBugReportLength) return text;
+  return text.slice(0, maxBugReportLength - truncatedMarker.length) + truncatedMarker;
 }

@@ -39,6 +39,19 @@ describe('the HTTP error catalogue', () => {
     expect(failureAction(call({ status: 500 }))).toMatchObject({ notice: { key: 'errors:internalServerError' } });
   });
 
+  it('429 shows tooManyRequests with the server args, without a retry, also on signin and without a key', () => {
+    const args = { max: 100, windowSeconds: 60, retryAfterSeconds: 42 };
+    for (const path of ['/api/v1/system/submitBugReport', '/api/v1/auth/signin'])
+      expect(failureAction(call({ status: 429, key: 'tooManyRequests', args, path, maxRetries: 3 }))).toEqual({
+        kind: 'fail',
+        notice: { variant: 'danger', key: 'errors:tooManyRequests', args },
+      });
+    expect(failureAction(call({ status: 429 }))).toEqual({
+      kind: 'fail',
+      notice: { variant: 'danger', key: 'errors:tooManyRequests', args: {} },
+    });
+  });
+
   it('412 retries silently after 500 ms three times, then gives up', () => {
     for (const attempt of [0, 1, 2])
       expect(failureAction(call({ status: 412, attempt }))).toEqual({ kind: 'retry', delayMs: 500 });
@@ -62,6 +75,15 @@ describe('the HTTP error catalogue', () => {
       notice: { key: 'errors:unknownNetworkError', args: { status: 418 } },
     });
     expect(failureAction(call({ status: 503, key: 'whatever' }))).toMatchObject({
+      notice: { key: 'errors:unknownNetworkError', args: { status: 503 } },
+    });
+  });
+
+  it("a 503 with one of the server's keys shows it (uploads busy), any other 503 the status", () => {
+    expect(
+      failureAction(call({ status: 503, key: 'tooManyUploadsInProgress', args: { max: 8, retryAfterSeconds: 1 } })),
+    ).toMatchObject({ notice: { key: 'errors:tooManyUploadsInProgress', args: { max: 8 } } });
+    expect(failureAction(call({ status: 503 }))).toMatchObject({
       notice: { key: 'errors:unknownNetworkError', args: { status: 503 } },
     });
   });

@@ -2,6 +2,10 @@
  * What the HTTP client does with a failed call (spec 02 sections 8 and 9). Pure: the client in
  * http.ts performs the action; tests cover every status here.
  */
+import { errorKeys } from '@wms/contract';
+
+/** The server's own keys: a 5xx from a proxy may carry any text in a key-like field. */
+const serverErrorKeys: ReadonlySet<string> = new Set(errorKeys);
 
 export type NoticeVariant = 'danger' | 'warning';
 
@@ -74,8 +78,16 @@ export function failureAction(call: FailedCall): FailureAction {
       if (call.retryConflicts !== false && call.attempt < optimisticLockMaxRetries)
         return { kind: 'retry', delayMs: optimisticLockRetryDelayMs };
       return notify(danger(optimisticLockGiveUpKey));
+    case 429:
+      // Over a request rate limit: never retried (a retry only counts again); the server's args
+      // say when to try again. Also for a 429 without a key (from a proxy).
+      return notify(danger('errors:tooManyRequests', call.args));
     case 500:
       return notify(danger(`errors:${call.key ?? 'internalServerError'}`, call.args));
+    case 503:
+      // The server's own 503s (webAppNotBuilt, tooManyUploadsInProgress) say what is busy.
+      if (call.key && serverErrorKeys.has(call.key)) return notify(danger(`errors:${call.key}`, call.args));
+      return notify(danger('errors:unknownNetworkError', { status }));
     default:
       if (status >= 400 && status < 500 && call.key) return notify(danger(`errors:${call.key}`, call.args));
       return notify(danger('errors:unknownNetworkError', { status }));

@@ -99,7 +99,12 @@ describe('live message handling', () => {
     handleLiveMessage(takeover('tab-1'), fx);
     handleLiveMessage(takeover(null), fx);
     expect(fx.openDialog).toHaveBeenCalledTimes(2);
-    expect(fx.openDialog).toHaveBeenCalledWith({ kind: 'takeover', deviceName: 'scanner-1' });
+    expect(fx.openDialog).toHaveBeenCalledWith({ kind: 'takeover', deviceName: 'scanner-1', listener: null });
+    handleLiveMessage(
+      message('REQUEST_SESSION_TAKEOVER', { deviceName: 'd', uniqueSession: null, listener: 'ref' }),
+      fx,
+    );
+    expect(fx.openDialog).toHaveBeenLastCalledWith({ kind: 'takeover', deviceName: 'd', listener: 'ref' });
   });
 
   it('says the server restarts', () => {

@@ -5,7 +5,7 @@ import type { NotificationVariant } from './notification-store.js';
 export type LiveDialog =
   | { kind: 'alert'; title?: string; key: string; args: Record<string, unknown> }
   | { kind: 'broadcast'; broadcast: Broadcast }
-  | { kind: 'takeover'; deviceName: string }
+  | { kind: 'takeover'; deviceName: string; listener: string | null }
   | { kind: 'pdf'; url: string };
 
 /** What the default handlers may do; live.tsx passes the real effects, tests fakes. */
@@ -73,9 +73,9 @@ export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects)
       effects.notify('info', 'platform:serverRestarting', {}, false);
       break;
     case 'REQUEST_SESSION_TAKEOVER': {
-      const { deviceName, uniqueSession } = message.payload;
+      const { deviceName, uniqueSession, listener } = message.payload;
       if (uniqueSession !== null && uniqueSession !== effects.uniqueSession) break;
-      if (deviceName) effects.openDialog({ kind: 'takeover', deviceName });
+      if (deviceName) effects.openDialog({ kind: 'takeover', deviceName, listener: listener ?? null });
       break;
     }
     case 'NEW_USER_TASK':
@@ -96,6 +96,7 @@ export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects)
     case 'PREVIEW_PDF':
       effects.openDialog({ kind: 'pdf', url: message.payload.url });
       break;
+    case 'DEVICE_PAIRING': // kept by live.tsx, never passed on
     case 'PRINT_JOB':
     case 'USER_CONNECTED':
     case 'SESSION_CLOSED':

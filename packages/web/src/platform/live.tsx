@@ -10,6 +10,7 @@ import { setLicenseExpirationDate } from './license.js';
 import { LiveConnection } from './live-client.js';
 import { handleLiveMessage, type LiveDialog, type LiveEffects } from './live-handlers.js';
 import { counterStore, emitLiveMessage } from './live-store.js';
+import { devicePairing, setDevicePairing } from './device-pairing.js';
 import { notify } from './notifications.js';
 import { useSession } from './session.js';
 import { installTestHooks } from './test-hooks.js';
@@ -54,6 +55,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // Where a transfer sign-in goes, once the new session is rendered (its routes exist only then).
+  const [transferPath, setTransferPath] = useState<string | null>(null);
 
   useEffect(() => {
     setLicenseExpirationDate(config.licenseExpirationDate);
@@ -76,10 +79,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       adjustCounter: counterStore.adjust,
       openDialog: (dialog) => setDialogs((open) => [...open, dialog]),
       transferLogin: (token) => {
-        sessionRef.current.signInWithTransferToken(token).then(
-          (path) => void navigateRef.current(path),
-          () => undefined,
-        );
+        sessionRef.current.signInWithTransferToken(token, devicePairing() ?? '').then(setTransferPath, () => undefined);
       },
     };
     const destinations = [...(who ? userDestinations : []), ...(deviceName ? [topics.deviceListener(deviceName)] : [])];
@@ -88,19 +88,32 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       uniqueSession: uniqueSessionId(),
       destinations,
       onMessage: (message) => {
-        if (handleLiveMessage(message, effects)) emitLiveMessage(message);
+        // The device listener's pairing secret is this tab's alone: kept, never passed on.
+        if (message.what === 'DEVICE_PAIRING') setDevicePairing(message.payload.pairing);
+        else if (handleLiveMessage(message, effects)) emitLiveMessage(message);
       },
-      onConnectedChange: setConnected,
+      onConnectedChange: (isConnected) => {
+        // A lost socket's subscription and its pairing are gone; the next one brings a new secret.
+        if (!isConnected) setDevicePairing(null);
+        setConnected(isConnected);
+      },
       onFailure: (action) => (action === 'reload' ? reloadPage() : handleUnauthorized()),
     });
     live.start();
     setConnection(live);
     return () => {
+      setDevicePairing(null);
       setConnected(false);
       setConnection(null);
       void live.stop();
     };
   }, [who, deviceName]);
+
+  useEffect(() => {
+    if (!who || transferPath === null) return;
+    setTransferPath(null);
+    void navigateRef.current(transferPath);
+  }, [who, transferPath]);
 
   const value = useMemo(() => ({ connected, connection }), [connected, connection]);
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { ErrorHistoryModal } from '../shell/ErrorHistoryModal.js';
+import { MessageArea } from '../shell/MessageArea.js';
 import { NotificationToast } from '../shell/NotificationToast.js';
 import {
   appendToLog,
@@ -11,6 +12,7 @@ import {
   type NotificationItem,
   type NotificationVariant,
 } from './notification-store.js';
+import { compactMessagesQuery, useMediaQuery } from './media-query.js';
 import { playErrorSound, playSoftSound } from './sounds.js';
 
 export type { NotificationVariant, NotificationItem, ErrorLogEntry } from './notification-store.js';
@@ -125,18 +127,27 @@ export function useErrorHistoryShortcut(): void {
 
 const hideHistory = () => setErrorHistoryShown(false);
 
-/** The stack of notifications (top right) and the error history modal (Shift+Alt+E). */
+/**
+ * The notifications and the error history modal (Shift+Alt+E). On a desktop a stack of toasts at
+ * the top right; on the handheld layouts (phone, watch, touch screens below lg) the message area,
+ * which pushes the page down so no message covers the prompt or the scanner bar (issue 14).
+ */
 export function NotificationHost() {
   const notifications = useNotifications();
   const historyOpen = useErrorHistoryShown();
+  const compact = useMediaQuery(compactMessagesQuery);
   useErrorHistoryShortcut();
   return (
     <>
-      <ToastContainer position="top-end" containerPosition="fixed" className="p-2" style={{ zIndex: 2000 }}>
-        {notifications.map((item) => (
-          <NotificationToast key={item.id} item={item} onClose={() => dismissNotification(item.id)} />
-        ))}
-      </ToastContainer>
+      {compact ? (
+        <MessageArea items={notifications} onDismiss={dismissNotification} />
+      ) : (
+        <ToastContainer position="top-end" containerPosition="fixed" className="p-2" style={{ zIndex: 2000 }}>
+          {notifications.map((item) => (
+            <NotificationToast key={item.id} item={item} onClose={() => dismissNotification(item.id)} />
+          ))}
+        </ToastContainer>
+      )}
       <ErrorHistoryModal show={historyOpen} onHide={hideHistory} />
     </>
   );

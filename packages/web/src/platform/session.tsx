@@ -14,7 +14,7 @@ export interface Session {
   /** Signs in; throws the server's ApiError (the login modal shows it). */
   signIn: (body: SignInInput) => Promise<void>;
   /** Signs in with a transfer token sent to this device; resolves to the path to open. */
-  signInWithTransferToken: (token: string) => Promise<string>;
+  signInWithTransferToken: (token: string, pairing: string) => Promise<string>;
   signOut: () => Promise<void>;
   refreshMe: () => Promise<void>;
   hasRole: (role: Role) => boolean;
@@ -83,8 +83,9 @@ export function SessionProvider({ children, restoring }: { children: ReactNode; 
         const deviceName = currentDeviceConfig().deviceName || null;
         adopt(await http.post<MeAnswer>('/api/v1/auth/signin', { ...body, deviceName }, quiet));
       },
-      signInWithTransferToken: async (token) => {
-        const answer = await http.post<TransferTokenUseAnswer>('/api/v1/auth/transfer_token/use', { token }, quiet);
+      signInWithTransferToken: async (token, pairing) => {
+        const body = { token, pairing };
+        const answer = await http.post<TransferTokenUseAnswer>('/api/v1/auth/transfer_token/use', body, quiet);
         const { path, ...nextMe } = answer;
         adopt(nextMe);
         return path;

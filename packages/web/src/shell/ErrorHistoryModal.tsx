@@ -2,15 +2,15 @@ import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../components/object-dialogs/format.js';
 import { clearErrorLog, useErrorLog } from '../platform/notifications.js';
 import { notificationKeys } from '../platform/notification-store.js';
 
 /** The last 250 danger notifications and application errors, newest first (Shift+Alt+E). */
 export function ErrorHistoryModal({ show, onHide }: { show: boolean; onHide: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const log = useErrorLog();
   const entries = [...log].reverse();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <Modal show={show} onHide={onHide} fullscreen data-testid="error-history">
       <Modal.Header closeButton closeLabel={t('common:close')}>
@@ -23,7 +23,7 @@ export function ErrorHistoryModal({ show, onHide }: { show: boolean; onHide: () 
           <ListGroup>
             {entries.map((entry) => (
               <ListGroup.Item key={entry.id} data-testid="error-history-entry">
-                <small className="text-body-secondary d-block">{time.format(entry.time)}</small>
+                <small className="text-body-secondary d-block">{formatDateTime(entry.time, true)}</small>
                 <span className="text-danger">
                   {entry.text ?? (entry.key ? t(notificationKeys(entry.key), entry.args ?? {}) : '')}
                 </span>

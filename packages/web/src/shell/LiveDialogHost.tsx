@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../components/object-dialogs/format.js';
 import { http } from '../platform/http.js';
 import type { LiveDialog } from '../platform/live-handlers.js';
 import { notificationKeys } from '../platform/notification-store.js';
@@ -12,7 +13,7 @@ import { PdfPreviewModal } from './PdfPreviewModal.js';
  * request (continue on the named device through a transfer token) or a PDF preview.
  */
 export function LiveDialogHost({ dialog, onDone }: { dialog: LiveDialog | null; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   if (!dialog) return null;
 
@@ -47,11 +48,7 @@ export function LiveDialogHost({ dialog, onDone }: { dialog: LiveDialog | null; 
           testId="broadcast"
         >
           <p className="mb-2">{broadcast.message}</p>
-          {!Number.isNaN(when.getTime()) && (
-            <small className="text-body-secondary">
-              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(when)}
-            </small>
-          )}
+          {!Number.isNaN(when.getTime()) && <small className="text-body-secondary">{formatDateTime(when)}</small>}
         </AlertModal>
       );
     }
@@ -65,7 +62,8 @@ export function LiveDialogHost({ dialog, onDone }: { dialog: LiveDialog | null; 
           onConfirm={() =>
             run(async () => {
               const path = window.location.pathname + window.location.search;
-              await http.post(`/api/v1/auth/transfer_token/create/${encodeURIComponent(dialog.deviceName)}`, { path });
+              const body = { path, listener: dialog.listener ?? undefined };
+              await http.post(`/api/v1/auth/transfer_token/create/${encodeURIComponent(dialog.deviceName)}`, body);
               notify('success', 'platform:sessionTakeoverSent', { deviceName: dialog.deviceName });
             })
           }

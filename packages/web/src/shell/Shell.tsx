@@ -16,6 +16,7 @@ import { useMenuShortcut } from './menu/useMenuShortcut.js';
 import { useMenuState } from './menu/useMenuState.js';
 import { useVisibleApps } from './menu/useVisibleApps.js';
 import './menu/shell.css';
+import './touch-targets.css';
 
 /** From lg (992 px) up the menu is a fixed column, below it an offcanvas (spec 02 section 9 breakpoints). */
 const largeScreen = '(min-width: 992px)';

@@ -3,6 +3,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LazyMediaLibraryModal } from '../components/capture/LazyMediaLibraryModal.js';
+import { LazyOwnTimeMeasurementsModal } from '../components/time-measurements/LazyOwnTimeMeasurementsModal.js';
 import { useDeviceConfig } from '../platform/device-config.js';
 import { setErrorHistoryShown } from '../platform/notifications.js';
 import { useSession } from '../platform/session.js';
@@ -12,6 +13,8 @@ import { LazyDeviceSettingsDialog } from './device-settings/LazyDeviceSettingsDi
 import { useForceFullscreen } from './gestures/fullscreen.js';
 import { AppIcon } from './menu/AppIcon.js';
 import { SwitchItem } from './menu/SwitchItem.js';
+import { useVisibleApps } from './menu/useVisibleApps.js';
+import { LazyPeripheralsModal } from './peripherals/LazyPeripheralsModal.js';
 
 /** Shift+Alt+I toggles the device identification QR code (when the device has a name). */
 function useDeviceIdentificationShortcut(enabled: boolean, toggle: () => void): void {
@@ -30,9 +33,9 @@ function useDeviceIdentificationShortcut(enabled: boolean, toggle: () => void): 
 
 /**
  * The user menu of the title bar (spec 02 section 2): user name, user settings, device settings,
- * error history, device identification, force fullscreen, translation editing (translation
- * managers), the media library, reload and logout. Peripherals and time measurements come with
- * their issues.
+ * peripherals, error history, device identification, time measurements (users of work
+ * confirmation), force fullscreen, translation editing (translation managers), the media
+ * library, reload and logout.
  */
 export function UserDropdown() {
   const { t } = useTranslation(['shell', 'common', 'capture']);
@@ -43,6 +46,9 @@ export function UserDropdown() {
   const [deviceSettingsShown, setDeviceSettingsShown] = useState(false);
   const [identificationShown, setIdentificationShown] = useState(false);
   const [mediaLibraryShown, setMediaLibraryShown] = useState(false);
+  const [peripheralsShown, setPeripheralsShown] = useState(false);
+  const [timeMeasurementsShown, setTimeMeasurementsShown] = useState(false);
+  const measuresTime = useVisibleApps().some((app) => app.id === 'workConfirmation');
   const named = config.deviceName !== '';
   const toggleIdentification = useCallback(() => setIdentificationShown((shown) => !shown), []);
   useDeviceIdentificationShortcut(named, toggleIdentification);
@@ -72,6 +78,10 @@ export function UserDropdown() {
             <AppIcon name="gear" className="me-2" />
             {t('common:deviceSettings')}
           </Dropdown.Item>
+          <Dropdown.Item as="button" onClick={() => setPeripheralsShown(true)} data-testid="peripherals-item">
+            <AppIcon name="usb-symbol" className="me-2" />
+            {t('shell:peripherals')}
+          </Dropdown.Item>
           <Dropdown.Item as="button" onClick={() => setMediaLibraryShown(true)} data-testid="media-library-item">
             <AppIcon name="images" className="me-2" />
             {t('capture:library.title')}
@@ -90,6 +100,16 @@ export function UserDropdown() {
               <AppIcon name="qr-code" className="me-2" />
               {t('common:deviceIdentification')}
               <kbd className="ms-2 small">{t('shell:deviceIdentificationShortcut')}</kbd>
+            </Dropdown.Item>
+          )}
+          {measuresTime && (
+            <Dropdown.Item
+              as="button"
+              onClick={() => setTimeMeasurementsShown(true)}
+              data-testid="time-measurements-item"
+            >
+              <AppIcon name="stopwatch" className="me-2" />
+              {t('shell:timeMeasurements')}
             </Dropdown.Item>
           )}
           <SwitchItem
@@ -121,6 +141,8 @@ export function UserDropdown() {
       </Dropdown>
       {deviceSettingsShown && <LazyDeviceSettingsDialog show onHide={() => setDeviceSettingsShown(false)} />}
       {mediaLibraryShown && <LazyMediaLibraryModal onHide={() => setMediaLibraryShown(false)} />}
+      {peripheralsShown && <LazyPeripheralsModal onHide={() => setPeripheralsShown(false)} />}
+      {timeMeasurementsShown && <LazyOwnTimeMeasurementsModal onClose={() => setTimeMeasurementsShown(false)} />}
       <DeviceIdentificationModal show={identificationShown} onHide={() => setIdentificationShown(false)} />
     </>
   );

@@ -4,6 +4,7 @@ import { analyticsActionRequestSchema, analyticsBodyLimitBytes } from '@wms/cont
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { publicAccess } from '../../http/access.js';
+import { rateLimited } from '../../http/rate-limit.js';
 import { recordAction } from './analytics.service.js';
 
 /** A body that is not JSON, marked so the error handler answers 400 malformedJson. */
@@ -32,7 +33,10 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/v1/analytics/action',
       {
-        config: publicAccess,
+        config: {
+          ...publicAccess,
+          ...rateLimited({ name: 'analytics', per: 'address', ...ctx.config.rateLimits.analytics }),
+        },
         bodyLimit: analyticsBodyLimitBytes,
         schema: {
           tags: ['analytics'],

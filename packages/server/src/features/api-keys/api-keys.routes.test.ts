@@ -86,9 +86,30 @@ describe('API keys under /api/v1/users/{id}/apikeys/', () => {
     expect((await keyRows()).length).toBe(before);
   });
 
-  it("lets a userManager manage another user's keys, but not an operator", async () => {
+  it("lets only the user or an admin create a user's keys: a userManager would gain the user's roles", async () => {
+    const managerId = await userIdOf(t, 'manager');
+    const before = (await keyRows()).length;
+    const byManager = await usermanager.post(`/api/v1/users/${managerId}/apikeys/`, { label: 'act as manager' });
+    expect(byManager.json).toMatchObject({ status: 403, key: 'canNotCreateApiKeyForOtherUser' });
+    expect((await keyRows()).length).toBe(before);
+
+    const managerUser = await signIn(t, 'manager');
+    const own = await managerUser.post(`/api/v1/users/${managerId}/apikeys/`, { label: 'own script' });
+    expect(own.status).toBe(201);
+    const admin = await signIn(t, 'admin');
+    const byAdmin = await admin.post(`/api/v1/users/${managerId}/apikeys/`, { label: 'by admin' });
+    expect(byAdmin.status).toBe(201);
+    // The userManager still lists and revokes them.
+    expect((await usermanager.get(`/api/v1/users/${managerId}/apikeys/`)).json).toHaveLength(2);
+    expect((await usermanager.delete(`/api/v1/users/${managerId}/apikeys/${own.json.id}`)).status).toBe(200);
+    expect((await bearer(own.json.key).get('/api/v1/auth/me')).status).toBe(401);
+    expect((await usermanager.get(`/api/v1/users/${managerId}/apikeys/`)).json).toHaveLength(1);
+  });
+
+  it("lets a userManager list and delete another user's keys, but not an operator", async () => {
     const translatorId = await userIdOf(t, 'translator');
-    const created = await usermanager.post(`/api/v1/users/${translatorId}/apikeys/`, { label: 'for translator' });
+    const translator = await signIn(t, 'translator');
+    const created = await translator.post(`/api/v1/users/${translatorId}/apikeys/`, { label: 'for translator' });
     expect(created.status).toBe(201);
     expect((await usermanager.get(`/api/v1/users/${translatorId}/apikeys/`)).json).toHaveLength(1);
 

@@ -1,7 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { hashToken, newToken } from '../auth/secrets.js';
 import { rolesOf } from '../users/user.repository.js';
@@ -16,8 +16,10 @@ export const apiKeyPrefix = 'wms_';
  * API keys of a user (spec 02 section 2, API keys): for API clients, sent as
  * `Authorization: Bearer <key>` (never accepted in a URL). A key is 256 random bits, stored as a
  * SHA-256 hash and shown only in the answer of its creation. It acts as its user with the user's
- * current roles; deleting it stops it at once. The user themself or a userManager (an admin's
- * keys: an admin) manages them.
+ * current roles; deleting it stops it at once. Only the user themself or an admin creates a
+ * user's keys (a key acts with its user's roles, so a userManager creating one for someone else
+ * would hold roles they were never granted); the user or a userManager (an admin's keys: an
+ * admin) lists and deletes them.
  */
 export async function listApiKeys(ctx: AppContext, caller: Principal, userId: number): Promise<ApiKey[]> {
   await assertCanManageKeysOf(ctx, caller, userId);
@@ -36,6 +38,7 @@ export async function createApiKey(
   rawLabel: string,
 ): Promise<CreatedApiKey> {
   await assertCanManageKeysOf(ctx, caller, userId);
+  if (caller.userId !== userId && !caller.expandedRoles.has('admin')) throw forbidden('canNotCreateApiKeyForOtherUser');
   const label = rawLabel.trim();
   if (label === '') {
     throw badRequest('apiKeyLabelRequired', { fields: [{ field: 'body.label', message: 'required' }] });

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { anyRole, publicAccess, requirePrincipal, signedIn } from '../../http/access.js';
 import { sessionCookieName } from '../../http/authenticate.js';
+import { rateLimited } from '../../http/rate-limit.js';
 import { signIn, signOut, testLdap, verifyManager } from './auth.service.js';
 import { clientInfo } from './client-info.js';
 import { readMeJson } from './me.service.js';
@@ -25,7 +26,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/v1/auth/signin',
-    { config: publicAccess, schema: { tags, body: signinRequestSchema, response: { 200: meAnswerSchema } } },
+    {
+      // A coarse limit per address in front of the per-account throttle of the sign-in service.
+      config: { ...publicAccess, ...rateLimited({ name: 'signin', per: 'address', ...ctx.config.rateLimits.signin }) },
+      schema: { tags, body: signinRequestSchema, response: { 200: meAnswerSchema } },
+    },
     async (request, reply) => {
       const session = await signIn(ctx, request.body, clientInfo(request));
       setSessionCookie(reply, ctx.config, session.token, session.expiresAt);

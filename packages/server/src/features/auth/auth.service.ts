@@ -3,7 +3,6 @@ import { expandRoles } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { forbidden, unprocessable } from '../../http/app-error.js';
-import { resetFailedSignins } from '../ip-rules/ip-access.service.js';
 import { rolesOf } from '../users/user.repository.js';
 import { checkCredentials } from './credentials.service.js';
 import { meOf } from './me.service.js';
@@ -49,7 +48,6 @@ export async function startSession(
 /** POST /api/v1/auth/signin: credentials and IP policy checked, then a fresh session. */
 export async function signIn(ctx: AppContext, input: SigninRequest, client: ClientInfo): Promise<StartedSession> {
   const { user } = await checkCredentials(ctx, input, client.ip);
-  await resetFailedSignins(ctx, client.ip);
   const session = await startSession(ctx, user.id, input.deviceName ?? null, client);
   return { token: session.token, expiresAt: session.expiresAt, me: meOf(user, session.sessionId) };
 }
@@ -62,13 +60,12 @@ export async function signOut(ctx: AppContext, token: string | undefined): Promi
 /**
  * POST /api/v1/auth/verify: another user (a manager) confirms with their credentials. Their
  * expanded roles must include every required role. The caller's own session is untouched
- * whatever the outcome; failures count against the caller's address like failed sign-ins.
+ * whatever the outcome; attempts count against the caller's address and the account like sign-ins.
  */
 export async function verifyManager(ctx: AppContext, input: VerifyRequest, ip: string): Promise<VerifyAnswer> {
   // A clearance always needs both: no empty password even where allowEmptyPassword is on.
   if (input.username === '' || input.password === '') throw unprocessable('noManagerLoggedIn');
   const { user } = await checkCredentials(ctx, input, ip);
-  await resetFailedSignins(ctx, ip);
   const held = new Set<Role>(expandRoles(rolesOf(user)));
   const missingRoles = input.requiredRoles.filter((role) => !held.has(role));
   if (missingRoles.length > 0) throw forbidden('insufficientRoles', { missingRoles });

@@ -1,5 +1,5 @@
 import { authenticator } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
 
@@ -115,6 +115,46 @@ describe('two-factor sign-in under the ALLOW_2FA policy', () => {
       const current = await t.app.ctx.settings.get();
       await t.app.ctx.settings.update(current.version, { defaultSessionPolicy: 'ALLOW' });
     }
+  });
+
+  it('accepts a code once: a reused code or one of an older step is refused, also in parallel', async () => {
+    const forgetLastStep = () =>
+      t.app.ctx.db
+        .updateTable('app_user')
+        .set({ totp_last_step: null })
+        .where('username_lower', '=', 'manager')
+        .execute();
+    await forgetLastStep();
+    // The clock stands still (only Date is faked), so a slow machine never crosses a time step.
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const code = authenticator.clone({ epoch: now }).generate(secret);
+    const first = await signin({ username: 'manager', password: 'manager', mfaToken: code });
+    expect(first.status).toBe(200);
+    const again = await signin({ username: 'manager', password: 'manager', mfaToken: code });
+    expect(again.json).toMatchObject({ status: 401, key: 'authenticationCodeAlreadyUsed' });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    // The previous step's code is still inside the drift window, but older than the one used.
+    const older = authenticator.clone({ epoch: now - 30_000 }).generate(secret);
+    const answer = await signin({ username: 'manager', password: 'manager', mfaToken: older });
+    expect(answer.json.key).toBe('authenticationCodeAlreadyUsed');
+    const row = await t.app.ctx.db
+      .selectFrom('app_user')
+      .select('totp_last_step')
+      .where('username_lower', '=', 'manager')
+      .executeTakeFirstOrThrow();
+    expect(row.totp_last_step).toBe(Math.floor(now / 30_000));
+
+    // Five sign-ins racing with one fresh code: exactly one gets in.
+    await forgetLastStep();
+    const racing = authenticator.clone({ epoch: now }).generate(secret);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => signin({ username: 'manager', password: 'manager', mfaToken: racing })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401, 401, 401]);
   });
 
   it('counts wrong codes as failed sign-ins of the address', async () => {

@@ -1,6 +1,7 @@
-import { topics, type SessionTakeoverRequest } from '@wms/contract';
+import type { SessionTakeoverRequest } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/app-error.js';
+import { hashToken } from './secrets.js';
 
 /** At most this many takeover requests per caller address per minute. */
 const maxRequestsPerMinute = 10;
@@ -10,7 +11,10 @@ const windowMs = 60_000;
  * Session takeover requested from a signed-out device's login modal (spec 02 section 2): the
  * device `toDeviceName` asks the signed-in device `fromDeviceName` for its session. The request
  * only reaches that device as REQUEST_SESSION_TAKEOVER; nothing moves until its user agrees and
- * creates a transfer token for `toDeviceName` (POST /api/v1/auth/transfer_token/create/...).
+ * creates a transfer token for `toDeviceName` (POST /api/v1/auth/transfer_token/create/...) with
+ * the listener reference of the request: the hash of the asking device's pairing secret, so the
+ * token reaches only that device's listener and signs in only with its secret. The request goes
+ * only to signed-in listeners of `fromDeviceName` (only they can create a token).
  * Public (the asking device is signed out), so it is rate-limited per address.
  */
 export class SessionTakeoverService {
@@ -21,9 +25,10 @@ export class SessionTakeoverService {
       throw badRequest('canNotTakeOverOwnSession', { deviceName: body.toDeviceName });
     }
     this.countOrRefuse(ip, Date.now());
-    ctx.live.publish(topics.deviceListener(body.fromDeviceName), 'REQUEST_SESSION_TAKEOVER', {
+    ctx.live.sendToDevice(body.fromDeviceName, { signedInOnly: true }, 'REQUEST_SESSION_TAKEOVER', {
       deviceName: body.toDeviceName,
       uniqueSession: null,
+      listener: hashToken(body.pairing),
     });
     return { ok: true };
   }

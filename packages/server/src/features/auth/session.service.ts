@@ -15,7 +15,10 @@ interface CachedSession {
   principal: Principal;
   userId: number;
   expiresAt: number;
+  /** The last request known here: this instance's own, or the database's last_seen_at. */
   lastSeenAt: number;
+  /** The newest last_seen_at known to be in the database. */
+  lastWrittenAt: number;
   /** When this entry was read from the database. */
   loadedAt: number;
 }
@@ -23,8 +26,16 @@ interface CachedSession {
 /** How long a resolved session is trusted without reading the database again. */
 const cacheTtlMs = 5_000;
 const maxCachedSessions = 20_000;
-/** last_seen_at is written at most this often per session. */
-const touchIntervalMs = 60_000;
+/**
+ * last_seen_at is written at most this often per session (a tenth of the idle time, at most a
+ * minute), so a busy session costs one write a minute, not one per request. The database's
+ * value may thus lag a session's last request by up to this interval; idleness is judged with
+ * that much slack, so a session in use never idles out (it ends between idle and idle + interval
+ * after its last request).
+ */
+export function touchIntervalFor(idleMs: number): number {
+  return Math.max(1000, Math.min(60_000, Math.floor(idleMs / 10)));
+}
 
 export function parseRoles(json: string): string[] {
   try {
@@ -46,6 +57,7 @@ export class SessionService {
   private readonly forgetUserListeners: ((userId: number) => void)[] = [];
   private readonly idleMs: number;
   private readonly maxMs: number;
+  private readonly touchIntervalMs: number;
 
   constructor(
     private readonly db: Db,
@@ -55,6 +67,7 @@ export class SessionService {
   ) {
     this.idleMs = options.idleMinutes * 60_000;
     this.maxMs = options.maxHours * 3_600_000;
+    this.touchIntervalMs = touchIntervalFor(this.idleMs);
   }
 
   async create(userId: number, meta: SessionMeta): Promise<{ token: string; sessionId: number; expiresAt: string }> {
@@ -81,7 +94,8 @@ export class SessionService {
     if (!cached) return undefined;
     const now = Date.now();
     if (now - cached.loadedAt >= cacheTtlMs || this.isExpired(cached, now)) return undefined;
-    if (now - cached.lastSeenAt >= touchIntervalMs) return undefined;
+    if (now - cached.lastWrittenAt >= this.touchIntervalMs) return undefined;
+    cached.lastSeenAt = now;
     return cached.principal;
   }
 
@@ -104,6 +118,7 @@ export class SessionService {
       this.cache.delete(token);
       return null;
     }
+    const seenAt = Date.parse(row.last_seen_at);
     const entry: CachedSession = {
       principal: {
         userId: row.user_id,
@@ -114,7 +129,9 @@ export class SessionService {
       },
       userId: row.user_id,
       expiresAt: Date.parse(row.expires_at),
-      lastSeenAt: Date.parse(row.last_seen_at),
+      // A request this instance served since the last write counts too.
+      lastSeenAt: Math.max(seenAt, cached?.lastSeenAt ?? 0),
+      lastWrittenAt: Math.max(seenAt, cached?.lastWrittenAt ?? 0),
       loadedAt: now,
     };
     if (this.isExpired(entry, now)) {
@@ -146,7 +163,7 @@ export class SessionService {
     const ids = await sessions.deleteExpiredSessions(
       this.db,
       new Date(now).toISOString(),
-      new Date(now - this.idleMs).toISOString(),
+      new Date(now - this.idleMs - this.touchIntervalMs).toISOString(),
     );
     if (ids.length > 0) {
       const closed = new Set(ids);
@@ -182,13 +199,16 @@ export class SessionService {
     if (this.cache.size >= maxCachedSessions) this.cache.clear();
   }
 
+  /** Past the absolute expiry, or idle: no request for the idle time (plus the write slack). */
   private isExpired(entry: CachedSession, now: number): boolean {
-    return now >= entry.expiresAt || now - entry.lastSeenAt >= this.idleMs;
+    return now >= entry.expiresAt || now - entry.lastSeenAt >= this.idleMs + this.touchIntervalMs;
   }
 
+  /** Records a request: in memory always, in the database when the last write is an interval old. */
   private async touchIfDue(entry: CachedSession, now: number): Promise<void> {
-    if (now - entry.lastSeenAt < touchIntervalMs) return;
     entry.lastSeenAt = now;
+    if (now - entry.lastWrittenAt < this.touchIntervalMs) return;
+    entry.lastWrittenAt = now;
     if (entry.principal.sessionId !== null)
       await sessions.touchSession(this.db, entry.principal.sessionId, new Date(now).toISOString());
   }

@@ -4,6 +4,8 @@ export interface NewTransferToken {
   tokenHash: string;
   userId: number;
   deviceName: string;
+  /** Hash of the pairing secret of the one device listener the token is for. */
+  pairingHash: string;
   path: string;
   createdAt: string;
   expiresAt: string;
@@ -16,6 +18,7 @@ export async function insertTransferToken(db: DbOrTx, t: NewTransferToken): Prom
       token_hash: t.tokenHash,
       user_id: t.userId,
       device_name: t.deviceName,
+      pairing_hash: t.pairingHash,
       path: t.path,
       created_at: t.createdAt,
       expires_at: t.expiresAt,
@@ -25,14 +28,16 @@ export async function insertTransferToken(db: DbOrTx, t: NewTransferToken): Prom
 }
 
 /**
- * Marks an unused, unexpired token used in one statement, so two concurrent uses cannot both
- * succeed; answers the token's row when this call used it, else undefined.
+ * Marks an unused, unexpired token of this pairing used in one statement, so two concurrent
+ * uses cannot both succeed; answers the token's row when this call used it, else undefined.
+ * A token offered with another pairing is not touched.
  */
-export async function claimTransferToken(db: DbOrTx, tokenHash: string, now: string) {
+export async function claimTransferToken(db: DbOrTx, tokenHash: string, pairingHash: string, now: string) {
   const result = await db
     .updateTable('transfer_token')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
+    .where('pairing_hash', '=', pairingHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();

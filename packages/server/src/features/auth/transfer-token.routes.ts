@@ -29,7 +29,7 @@ export function registerTransferTokenRoutes(app: FastifyInstance, ctx: AppContex
         response: { 200: transferTokenCreateAnswerSchema },
       },
     },
-    (request) => createTransferToken(ctx, requirePrincipal(request), request.params.deviceName, request.body.path),
+    (request) => createTransferToken(ctx, requirePrincipal(request), request.params.deviceName, request.body),
   );
 
   api.post(
@@ -39,7 +39,7 @@ export function registerTransferTokenRoutes(app: FastifyInstance, ctx: AppContex
       schema: { tags, body: transferTokenUseRequestSchema, response: { 200: transferTokenUseAnswerSchema } },
     },
     async (request, reply) => {
-      const used = await useTransferToken(ctx, request.body.token, clientInfo(request));
+      const used = await useTransferToken(ctx, request.body, clientInfo(request));
       setSessionCookie(reply, ctx.config, used.token, used.expiresAt);
       return used.answer;
     },

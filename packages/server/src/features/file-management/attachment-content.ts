@@ -1,14 +1,20 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentExtensions, type AttachmentExtension } from '@wms/contract';
-import { unprocessable } from '../../http/app-error.js';
+import { AppError, unprocessable } from '../../http/app-error.js';
 import { hasFileSignature } from '../../util/file-types.js';
 import { sanitizeSvg } from './svg-sanitizer.js';
 
 /**
  * Attachments (spec 03 section 5): png, jpg, jpeg, gif, svg or pdf, by extension AND by content.
  * The binary formats are recognised by their signature; an svg must parse as XML with an `svg`
- * root and is stored sanitised (svg-sanitizer.ts).
+ * root and is stored sanitised (svg-sanitizer.ts). Uploads are checked in their temporary file
+ * (checkUploadedAttachment): the binary formats by their first bytes only, an svg read whole,
+ * which is why an svg may be at most svgMaxBytes (1 MB; 413 attachmentTooLarge {maxMb: 1}).
  */
+export const svgMaxBytes = 1024 * 1024;
+const svgTooLarge = () => new AppError(413, 'attachmentTooLarge', { maxMb: svgMaxBytes / (1024 * 1024) });
+
 export const attachmentTypeNotAllowed = () =>
   unprocessable('attachmentTypeNotAllowed', { extensions: [...attachmentExtensions] });
 const contentMismatch = (extension: AttachmentExtension) => unprocessable('attachmentContentMismatch', { extension });
@@ -41,5 +47,45 @@ function decodeUtf8(bytes: Buffer): string | null {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return null;
+  }
+}
+
+/**
+ * Checks an uploaded attachment in its temporary file (see checkedAttachment for the keys): a
+ * binary format by its first bytes; an svg (at most svgMaxBytes) is read, sanitised and written
+ * back in place. Answers the size of what is stored.
+ */
+export async function checkUploadedAttachment(
+  fileName: string,
+  upload: { file: string; size: number; head: Buffer },
+): Promise<number> {
+  const extension = attachmentExtensionOf(fileName);
+  if (extension === null) throw attachmentTypeNotAllowed();
+  if (extension !== 'svg') {
+    checkedAttachment(fileName, upload.head);
+    return upload.size;
+  }
+  if (upload.size > svgMaxBytes) throw svgTooLarge();
+  const { bytes } = checkedAttachment(fileName, await fs.readFile(upload.file));
+  await fs.writeFile(upload.file, bytes);
+  return bytes.length;
+}
+
+/**
+ * Whether a stored file may be named `fileName` (a move): the same checks, reading the first
+ * bytes of a binary format and at most svgMaxBytes of an svg.
+ */
+export async function checkStoredAttachment(fileName: string, file: string): Promise<void> {
+  const extension = attachmentExtensionOf(fileName);
+  if (extension === null) throw attachmentTypeNotAllowed();
+  const handle = await fs.open(file, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    if (extension === 'svg' && size > svgMaxBytes) throw svgTooLarge();
+    const length = extension === 'svg' ? size : Math.min(size, 16);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+    checkedAttachment(fileName, buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isSqlite } from '../../db/compiled-query.js';
 import type { Database } from '../../db/schema.js';
 
 /** Uploads of the media library (table album_file): who uploaded which file path. */
@@ -35,10 +36,50 @@ export async function findUpload(db: Db, path: string): Promise<AlbumFileOwner |
     .executeTakeFirst();
 }
 
-/** Records an upload, replacing a row left behind by a file removed outside the library. */
-export async function recordUpload(db: Db, path: string, userId: number, at: string): Promise<void> {
+/** Records an upload of `size` bytes, replacing a row left behind by a file removed outside the library. */
+export async function recordUpload(db: Db, path: string, userId: number, at: string, size: number): Promise<void> {
   await db.deleteFrom('album_file').where('path', '=', path).execute();
-  await db.insertInto('album_file').values({ path, uploaded_by: userId, uploaded_at: at }).execute();
+  await db.insertInto('album_file').values({ path, uploaded_by: userId, uploaded_at: at, size_bytes: size }).execute();
+}
+
+/**
+ * Serialises one user's uploads until the transaction ends, so two parallel uploads cannot both
+ * pass the quota: PostgreSQL locks the user's row; a SQLite transaction is alone on its connection.
+ */
+export async function lockUploader(db: Db, userId: number): Promise<void> {
+  if (isSqlite(db)) return;
+  await db.selectFrom('app_user').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export interface UploaderUsage {
+  files: number;
+  /** The sum of the known sizes. */
+  bytes: number;
+  /** Paths of the user's uploads whose size is not recorded yet (uploads of before migration 0014). */
+  unsized: string[];
+}
+
+/** What a user's uploads take: how many, their bytes, and those without a recorded size. */
+export async function usageOf(db: Db, userId: number): Promise<UploaderUsage> {
+  const totals = await db
+    .selectFrom('album_file')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('files'),
+      eb.fn.sum<number | string | null>('size_bytes').as('bytes'),
+    ])
+    .where('uploaded_by', '=', userId)
+    .executeTakeFirstOrThrow();
+  const unsized = await db
+    .selectFrom('album_file')
+    .select('path')
+    .where('uploaded_by', '=', userId)
+    .where('size_bytes', 'is', null)
+    .execute();
+  return { files: Number(totals.files), bytes: Number(totals.bytes ?? 0), unsized: unsized.map((row) => row.path) };
+}
+
+export async function recordSize(db: Db, path: string, size: number): Promise<void> {
+  await db.updateTable('album_file').set({ size_bytes: size }).where('path', '=', path).execute();
 }
 
 export async function deleteUpload(db: Db, path: string): Promise<void> {

@@ -11,18 +11,19 @@ import {
   moveObjectRequestSchema,
   okSchema,
 } from '@wms/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requirePrincipal, signedIn } from '../../http/access.js';
-import { readSingleUpload } from '../../http/multipart-upload.js';
+import { withSingleUpload } from '../../http/multipart-upload.js';
 import {
   albumForUpload,
   createFolder,
   deleteObject,
   findAlbumFile,
   getContents,
+  getContentsStream,
   moveObject,
   uploadFile,
 } from './file-management.service.js';
@@ -33,7 +34,8 @@ const albumFileParamsSchema = z.object({ group: z.string().min(1).max(200), file
 
 /**
  * The media library (contract api/file-management.ts). Every route is open to signed-in users;
- * the service refuses changes to files of others (403) unless the caller is an admin.
+ * the service refuses changes to files of others (403) unless the caller is an admin. A file is
+ * served by its own URL, streamed from disk; getContents withContents streams its answer too.
  */
 export function registerFileManagementRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
@@ -46,11 +48,10 @@ export function registerFileManagementRoutes(app: FastifyInstance, ctx: AppConte
       },
       async (request, reply) => {
         const album = albumForUpload(ctx, request.query.path);
-        const entry = await uploadFile(
-          ctx,
-          requirePrincipal(request),
-          album,
-          await readSingleUpload(request, { key: 'attachmentTooLarge', maxBytes: attachmentMaxBytes }),
+        const principal = requirePrincipal(request);
+        const tooLarge = { key: 'attachmentTooLarge', maxBytes: attachmentMaxBytes } as const;
+        const entry = await withSingleUpload(request, reply, { config: ctx.config, tooLarge }, (upload) =>
+          uploadFile(ctx, principal, album, upload),
         );
         return reply.code(201).send(entry);
       },
@@ -65,7 +66,14 @@ export function registerFileManagementRoutes(app: FastifyInstance, ctx: AppConte
       config: signedIn,
       schema: { tags, querystring: fileContentsQuerySchema, response: { 200: fileContentsAnswerSchema } },
     },
-    (request) => getContents(ctx, request.query.path, request.query.withContents),
+    async (request, reply) => {
+      if (!request.query.withContents) return getContents(ctx, request.query.path);
+      // Streamed: the answer's JSON is written as the files are read (album-contents.ts); the
+      // schema's serializer is for the answer without bytes.
+      const stream = await getContentsStream(ctx, request.query.path);
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(stream);
+    },
   );
 
   api.post(

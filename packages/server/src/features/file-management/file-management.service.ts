@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   albumFileUrl,
   albumsRootPath,
@@ -10,8 +11,9 @@ import {
   type FileEntry,
 } from '@wms/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import {
   invalidFileName,
@@ -24,17 +26,21 @@ import {
   type AlbumPath,
 } from './album-paths.js';
 import { contentTypeOf } from '../../util/file-types.js';
-import { attachmentExtensionOf, attachmentTypeNotAllowed, checkedAttachment } from './attachment-content.js';
+import type { Upload } from '../../http/multipart-upload.js';
+import { attachmentExtensionOf, checkStoredAttachment, checkUploadedAttachment } from './attachment-content.js';
+import { contentsJsonStream } from './album-contents.js';
 import * as repository from './file-management.repository.js';
 
 /**
  * The media library (contract api/file-management.ts): albums are folders under
  * DATA_DIR/userdata/temp/albums, files are attachments in them. Every signed-in user reads,
  * creates albums and uploads; a file is renamed, moved or deleted by its uploader or an admin,
- * an album only by an admin. A refusal changes nothing on disk or in the database.
+ * an album only by an admin. Uploads count against the uploader's quota (UPLOAD_QUOTA_MB,
+ * UPLOAD_QUOTA_FILES). A refusal changes nothing on disk or in the database.
  */
 const notFoundAt = (wirePath: string) => notFound('notFound', { path: wirePath });
 const isAdmin = (principal: Principal) => principal.expandedRoles.has('admin');
+const mebibyte = 1024 * 1024;
 
 function entryOf(albumPath: AlbumPath, stat: Stats, uploadedBy: string | null, contents: string | null): FileEntry {
   const name = albumPath.file ?? albumPath.group ?? '';
@@ -52,25 +58,25 @@ function entryOf(albumPath: AlbumPath, stat: Stats, uploadedBy: string | null, c
   };
 }
 
+interface ListedEntry {
+  entry: FileEntry;
+  absolute: string;
+}
+
 /**
- * getContents: the albums (folders) of the root, or the files of an album; symbolic links and
- * other kinds are left out. withContents adds each file's bytes as base64 (up to
- * attachmentMaxBytes per file). A missing root is an empty list; a missing album is 404.
+ * The albums (folders) of the root, or the files of an album, by name; symbolic links and other
+ * kinds are left out. A missing root is an empty list; a missing album is 404.
  */
-export async function getContents(
-  ctx: AppContext,
-  wirePath: string,
-  withContents: boolean,
-): Promise<FileContentsAnswer> {
+async function listFolder(ctx: AppContext, wirePath: string): Promise<{ path: string; listed: ListedEntry[] }> {
   const folder = parseAlbumPath(ctx.config.dataDir, wirePath);
   if (folder.file !== null) throw invalidPath(wirePath);
   const kind = await kindOf(ctx.config.dataDir, folder);
-  if (kind === 'missing' && folder.group === null) return { path: folder.path, entries: [] };
+  if (kind === 'missing' && folder.group === null) return { path: folder.path, listed: [] };
   if (kind !== 'directory') throw notFoundAt(folder.path);
   const owners = new Map(
     (await repository.findUploadsBelow(ctx.db, folder.path)).map((row) => [row.path, row.username] as const),
   );
-  const entries: FileEntry[] = [];
+  const listed: ListedEntry[] = [];
   for (const dirent of await fs.readdir(folder.absolute, { withFileTypes: true })) {
     const wanted = folder.group === null ? dirent.isDirectory() : dirent.isFile();
     if (!wanted) continue;
@@ -82,14 +88,34 @@ export async function getContents(
       if (isMissing(error)) continue; // removed meanwhile
       throw error;
     }
-    const contents =
-      withContents && stat.isFile() && stat.size <= attachmentMaxBytes
-        ? (await fs.readFile(child.absolute)).toString('base64')
-        : null;
-    entries.push(entryOf(child, stat, owners.get(child.path) ?? null, contents));
+    listed.push({ entry: entryOf(child, stat, owners.get(child.path) ?? null, null), absolute: child.absolute });
   }
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  return { path: folder.path, entries };
+  listed.sort((a, b) => a.entry.name.localeCompare(b.entry.name));
+  return { path: folder.path, listed };
+}
+
+/** getContents without the files' bytes (contents null): they are served at each entry's url. */
+export async function getContents(ctx: AppContext, wirePath: string): Promise<FileContentsAnswer> {
+  const { path: folderPath, listed } = await listFolder(ctx, wirePath);
+  return { path: folderPath, entries: listed.map((item) => item.entry) };
+}
+
+/**
+ * getContents withContents: the same answer with each file's bytes as base64 (files up to
+ * attachmentMaxBytes; larger ones null), streamed (album-contents.ts), never read whole. When the
+ * files to inline are together over FILE_CONTENTS_MAX_MB it is 422 albumContentsTooLarge {maxMb}:
+ * the client loads them by their url instead.
+ */
+export async function getContentsStream(ctx: AppContext, wirePath: string): Promise<Readable> {
+  const { path: folderPath, listed } = await listFolder(ctx, wirePath);
+  const inlined = (entry: FileEntry) => !entry.isDirectory && entry.size <= attachmentMaxBytes;
+  const total = listed.reduce((sum, { entry }) => sum + (inlined(entry) ? entry.size : 0), 0);
+  const maxBytes = ctx.config.uploads.contentsMaxBytes;
+  if (total > maxBytes) throw unprocessable('albumContentsTooLarge', { maxMb: maxBytes / mebibyte });
+  return contentsJsonStream(
+    folderPath,
+    listed.map(({ entry, absolute }) => ({ entry, file: inlined(entry) ? absolute : null })),
+  );
 }
 
 /** The album an upload goes to: 400 noGroupSelectedForLibrary without one, invalidPath for a file path. */
@@ -104,37 +130,62 @@ export function albumForUpload(ctx: AppContext, wirePath: string | undefined): A
 
 /**
  * uploadFile: stores the attachment under its own name in the album (created when missing), as
- * checkedAttachment allows it (svg sanitised), and records the uploader. The file is written to
- * a hidden temporary name and linked into place (never over an existing file: 409
- * fileAlreadyExists) inside the transaction that records it.
+ * checkUploadedAttachment allows it (svg sanitised), and records the uploader. The upload is
+ * already in a temporary file under DATA_DIR/tmp/uploads (http/multipart-upload.ts); it is linked
+ * into place (never over an existing file: 409 fileAlreadyExists) inside the transaction that
+ * records it. On any refusal it stays where it is and is removed with the request.
  */
 export async function uploadFile(
   ctx: AppContext,
   principal: Principal,
   album: AlbumPath,
-  upload: { fileName: string; bytes: Buffer },
+  upload: Upload,
 ): Promise<FileEntry> {
   if (!isValidNewName(upload.fileName)) throw invalidFileName(upload.fileName);
-  const checked = checkedAttachment(upload.fileName, upload.bytes);
+  const size = await checkUploadedAttachment(upload.fileName, upload);
   const target = parseAlbumPath(ctx.config.dataDir, `${album.path}/${upload.fileName}`);
   const kind = await kindOf(ctx.config.dataDir, album);
   if (kind === 'file') throw conflict('fileAlreadyExists', { path: album.path });
   if (kind === 'missing') await fs.mkdir(album.absolute, { recursive: true });
   if ((await kindOf(ctx.config.dataDir, target)) !== 'missing')
     throw conflict('fileAlreadyExists', { path: target.path });
-  const temporary = path.join(album.absolute, `.upload-${randomBytes(8).toString('hex')}.tmp`);
-  try {
-    await fs.writeFile(temporary, checked.bytes, { flag: 'wx' });
-    await ctx.db.transaction().execute(async (tx) => {
-      await repository.recordUpload(tx, target.path, principal.userId, nowIso());
-      await fs.link(temporary, target.absolute).catch((error: unknown) => {
-        throw isAlreadyExisting(error) ? conflict('fileAlreadyExists', { path: target.path }) : error;
-      });
+  await ctx.db.transaction().execute(async (tx) => {
+    await assertWithinQuota(ctx, tx, principal.userId, size);
+    await repository.recordUpload(tx, target.path, principal.userId, nowIso(), size);
+    await fs.link(upload.file, target.absolute).catch((error: unknown) => {
+      throw isAlreadyExisting(error) ? conflict('fileAlreadyExists', { path: target.path }) : error;
     });
-  } finally {
-    await fs.rm(temporary, { force: true });
-  }
+  });
   return entryOf(target, await fs.lstat(target.absolute), principal.username, null);
+}
+
+/**
+ * One more upload of `size` bytes must keep the user within UPLOAD_QUOTA_FILES files (422
+ * uploadFileCountExceeded {maxFiles}) and UPLOAD_QUOTA_MB (422 uploadQuotaExceeded {maxMb}).
+ * Runs in the upload's transaction with the user's uploads serialised (lockUploader), so parallel
+ * uploads cannot pass it together. Sizes not yet recorded are read from disk once (0 if gone).
+ */
+async function assertWithinQuota(ctx: AppContext, tx: DbOrTx, userId: number, size: number): Promise<void> {
+  await repository.lockUploader(tx, userId);
+  const usage = await repository.usageOf(tx, userId);
+  let bytes = usage.bytes;
+  for (const wirePath of usage.unsized) {
+    const recorded = await sizeOnDisk(ctx, wirePath);
+    await repository.recordSize(tx, wirePath, recorded);
+    bytes += recorded;
+  }
+  const { quotaFiles, quotaBytes } = ctx.config.uploads;
+  if (usage.files + 1 > quotaFiles) throw unprocessable('uploadFileCountExceeded', { maxFiles: quotaFiles });
+  if (bytes + size > quotaBytes) throw unprocessable('uploadQuotaExceeded', { maxMb: quotaBytes / mebibyte });
+}
+
+async function sizeOnDisk(ctx: AppContext, wirePath: string): Promise<number> {
+  try {
+    const stat = await fs.lstat(parseAlbumPath(ctx.config.dataDir, wirePath).absolute);
+    return stat.isFile() ? stat.size : 0;
+  } catch {
+    return 0; // removed, or a path no longer valid: it takes nothing
+  }
 }
 
 /** createFolder: a new empty album (409 fileAlreadyExists when the name is taken). */
@@ -188,8 +239,7 @@ export async function moveObject(
   if (target.path === source.path) return entryOf(source, await fs.lstat(source.absolute), owner, null);
   if (source.file === null) return moveAlbum(ctx, source, target);
 
-  if (attachmentExtensionOf(newName) === null) throw attachmentTypeNotAllowed();
-  checkedAttachment(newName, await fs.readFile(source.absolute));
+  await checkStoredAttachment(newName, source.absolute);
   const album = parseAlbumPath(ctx.config.dataDir, `${albumsRootPath}/${target.group}`);
   if ((await kindOf(ctx.config.dataDir, album)) !== 'directory') throw notFoundAt(album.path);
   if ((await kindOf(ctx.config.dataDir, target)) !== 'missing')

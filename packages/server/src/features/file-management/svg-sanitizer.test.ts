@@ -54,6 +54,57 @@ describe('sanitizeSvg', () => {
     );
   });
 
+  it('drops every url-like CSS function in style attributes and style elements, whatever its spelling', () => {
+    const outside = [
+      'background: image-set("http://evil.example/a.png" 1x)',
+      'background: -webkit-image-set(url(http://evil.example/a.png) 1x)',
+      'background: IMAGE-SET("https://evil.example/a.png" 1x)',
+      "background: image('http://evil.example/a.png')",
+      'background: cross-fade(url(#a), url(http://evil.example/b.png), 50%)',
+      'background: -webkit-cross-fade(url(#a), url(#b), 50%)',
+      'background: element(#other)',
+      'background: -moz-element(#other)',
+      'background: src("http://evil.example/a.png")',
+      'background: paint(worklet)',
+      'background: U/**/RL(http://evil.example/a.png)',
+      'background: u/* a comment */rl(http://evil.example/a.png)',
+      'background: url(/**/http://evil.example/a.png)',
+      'background: url( "http://evil.example/a.png" )',
+      'background: u\\rl(http://evil.example/a.png)',
+      'background: u\\72l(http://evil.example/a.png)',
+      'background: image-s\\65t("http://evil.example/a.png" 1x)',
+      'width: expression(alert(1))',
+      'width: EXPRESSION/**/(alert(1))',
+      'content: attr(data-x url)',
+      'fill: url(data:image/png;base64,AAAA)',
+    ];
+    for (const css of outside) {
+      const escaped = css.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+      const inAttribute = sanitizeSvg(svg(`<rect width="1" style="${escaped}"/>`));
+      expect(body(inAttribute), css).toBe('<rect width="1"/>');
+      const inElement = sanitizeSvg(
+        svg(`<style>rect { ${css.replace(/&/g, '&amp;').replace(/</g, '&lt;')} }</style><rect/>`),
+      );
+      expect(body(inElement), css).toBe('<rect/>');
+    }
+    for (const css of ['@import "http://evil.example/a.css";', '@IMP/**/ORT url(a.css);', '@\\69mport "a.css";']) {
+      expect(body(sanitizeSvg(svg(`<style>${css}</style><rect/>`))), css).toBe('<rect/>');
+    }
+    // An entity-encoded function name is read as the browser reads it.
+    expect(body(sanitizeSvg(svg('<rect style="fill: &#x69;mage-set(&quot;http://e/a.png&quot; 1x)"/>')))).toBe(
+      '<rect/>',
+    );
+    // Local references and plain CSS functions stay.
+    const kept = svg(
+      '<style>rect { fill: url(#g); stroke: url("#g"); transform: rotate(45deg) translate(1px, 2px); color: rgb(1 2 3) }</style>' +
+        '<rect style="fill: url( \'#g\' ); width: calc(1px + 2px)" transform="scale(2)"/>',
+    );
+    expect(body(sanitizeSvg(kept))).toBe(
+      '<style>rect { fill: url(#g); stroke: url("#g"); transform: rotate(45deg) translate(1px, 2px); color: rgb(1 2 3) }</style>' +
+        '<rect style="fill: url( \'#g\' ); width: calc(1px + 2px)" transform="scale(2)"/>',
+    );
+  });
+
   it('drops comments and processing instructions and escapes CDATA', () => {
     const document = `<?xml version="1.0"?><!-- c --><?pi x?>${svg('<style><![CDATA[a > b { fill: red }]]></style>')}<!-- after -->`;
     expect(body(sanitizeSvg(document))).toBe('<style>a &gt; b { fill: red }</style>');

@@ -7,7 +7,8 @@ import { parseXml, serializeXml, type XmlElement, type XmlNode } from './svg-xml
  *   elements that import or reference anything outside the document;
  * - attributes removed: event handlers (on*), links (href, xlink:href, src, xml:base) other than
  *   a fragment (#id) or an embedded png/jpeg/gif data URL, and any value holding `javascript:`,
- *   a CSS escape, `expression(` or a url() outside the document;
+ *   a CSS escape, `@import`, `expression(`, a url() outside the document or another url-like
+ *   CSS function (image-set(), image(), cross-fade(), element(), src(), ...; referencesOutside);
  * - comments and processing instructions are dropped; the document is written anew.
  * Answers null when the text is not XML with an `svg` root element.
  */
@@ -21,14 +22,40 @@ const localName = (name: string) => (name.includes(':') ? name.slice(name.indexO
 // eslint-disable-next-line no-control-regex -- a browser ignores control characters in a URL
 const compact = (value: string) => value.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
 
+/**
+ * CSS functions that load or show something from elsewhere (after a vendor prefix is removed):
+ * image-set("http://..."), image(), cross-fade(), element(), src(), paint(), attr() and the rest;
+ * url() is allowed only for a fragment of the document (url(#id)).
+ */
+const urlLikeFunctions = new Set([
+  'image',
+  'image-set',
+  'image-rect',
+  'cross-fade',
+  'element',
+  'src',
+  'paint',
+  'attr',
+  'expression',
+]);
+const cssComment = /\/\*[\s\S]*?(?:\*\/|$)/g;
+
+/**
+ * Whether a CSS text or attribute value may reference or run anything outside the document.
+ * Any backslash (a CSS escape such as u\72l( or u\rl() counts as such; comments are removed
+ * first and whitespace and case are ignored, so u/**\/rl( and URL ( read as url(.
+ */
 function referencesOutside(value: string): boolean {
-  const flat = compact(value);
-  if (flat.includes('javascript:') || flat.includes('vbscript:') || flat.includes('expression(')) return true;
   if (value.includes('\\')) return true;
-  for (const match of flat.matchAll(/url\((['"]?)(.*?)\1\)/g)) {
-    if (!match[2]!.startsWith('#')) return true;
+  const flat = compact(value.replace(cssComment, ''));
+  if (/javascript:|vbscript:|@import|expression\(|-moz-binding|behavior:/.test(flat)) return true;
+  for (const match of flat.matchAll(/([a-z0-9_-]*)\(/g)) {
+    const name = match[1]!.replace(/^-[a-z]+-/, '');
+    if (name === 'url') {
+      if (!/^(['"]?)#/.test(flat.slice(match.index + match[0].length))) return true;
+    } else if (urlLikeFunctions.has(name) || name.includes('url') || name.includes('image')) return true;
   }
-  return flat.includes('@import');
+  return false;
 }
 
 function isAllowedLink(value: string): boolean {

@@ -1,7 +1,7 @@
 import type { BlockedIp, TestIpAnswer } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
-import { normalizeIp } from './cidr.js';
+import { normalizeIp } from '../../util/cidr.js';
 import * as failures from './failed-signin.repository.js';
 import { policyFor } from './ip-rules.service.js';
 
@@ -48,23 +48,6 @@ export async function allowedAccessOrThrow(ctx: AppContext, rawIp: string): Prom
     throw forbidden('ipAddressBlocked', { ip: access.ip, blockedUntil: access.blockedUntil });
   }
   return access;
-}
-
-/** Counts a failed sign-in of the address; blocks it once the limit is reached. */
-export async function recordFailedSignin(ctx: AppContext, rawIp: string): Promise<void> {
-  const ip = callerIp(rawIp);
-  const now = Date.now();
-  const windowStart = new Date(now - ctx.config.signinFailureWindowMinutes * 60_000).toISOString();
-  const row = await failures.addFailedSignin(ctx.db, ip, new Date(now).toISOString(), windowStart);
-  const alreadyBlocked = row.blocked_until !== null && Date.parse(row.blocked_until) > now;
-  if (row.failures >= ctx.config.signinMaxFailures && !alreadyBlocked) {
-    await failures.setBlockedUntil(ctx.db, ip, new Date(now + ctx.config.signinBlockMinutes * 60_000).toISOString());
-  }
-}
-
-/** After a successful sign-in the address starts with a clean slate. */
-export async function resetFailedSignins(ctx: AppContext, rawIp: string): Promise<void> {
-  await failures.deleteFailedSignin(ctx.db, callerIp(rawIp));
 }
 
 export async function listBlockedIps(ctx: AppContext): Promise<BlockedIp[]> {

@@ -5,7 +5,7 @@ import type { IpRuleRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import { expectOneUpdated } from '../../http/optimistic-lock.js';
 import { nowIso } from '../../util/time.js';
-import { cidrContains, parseCidr, parseIp, type CidrRange } from './cidr.js';
+import { cidrContains, parseCidr, parseIp, type CidrRange } from '../../util/cidr.js';
 import * as repository from './ip-rules.repository.js';
 
 function policyOf(value: string): SessionPolicy {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { itemImageExtensions } from '@wms/contract';
@@ -48,28 +48,22 @@ export function imageFileOf(dataDir: string, imagePath: string): { file: string;
 }
 
 /**
- * Stores the image: written to a temporary file first; `commit` runs the database update and
- * calls `placeFile` (the rename into place) before its transaction commits, so a failed update
- * leaves the old image. Afterwards the item's images of other extensions are removed. A failure
- * anywhere removes the temporary file: nothing partial is left.
+ * Stores the image held in the temporary file `upload` (under DATA_DIR/tmp/uploads, the same file
+ * system): `commit` runs the database update and calls `placeFile` (the rename into place)
+ * before its transaction commits, so a failed update leaves the old image (and the temporary
+ * file, which its request removes). Afterwards the item's images of other extensions are removed.
  */
 export async function storeImageFile(
   dataDir: string,
   base: string,
   ext: ItemImageExtension,
-  bytes: Buffer,
+  upload: string,
   commit: (placeFile: () => Promise<void>) => Promise<void>,
 ): Promise<string> {
   const folder = itemImagesFolder(dataDir);
   const fileName = `${base}.${ext}`;
-  const temporary = path.join(folder, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
   await fs.mkdir(folder, { recursive: true });
-  try {
-    await fs.writeFile(temporary, bytes, { flag: 'wx' });
-    await commit(() => fs.rename(temporary, path.join(folder, fileName)));
-  } finally {
-    await fs.rm(temporary, { force: true });
-  }
+  await commit(() => fs.rename(upload, path.join(folder, fileName)));
   await removeImageFiles(dataDir, base, ext);
   return fileName;
 }

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { anyRole, signedIn } from '../../http/access.js';
-import { readSingleUpload } from '../../http/multipart-upload.js';
+import { withSingleUpload } from '../../http/multipart-upload.js';
 import {
   findItemImage,
   findStaticItemImage,
@@ -40,7 +40,8 @@ function sendImage(reply: FastifyReply, image: ImageFile) {
  * Item images (spec 01 section 7): upload (multipart, field `file`, one file of at most 5 MB;
  * larger is 413 imageTooLarge {maxMb}), updateItem (PUT, the image path), the image of an item
  * by its URL-safe base64 code, and the uploaded files under /userdata/static/item_images/.
- * Multipart parsing is registered for the upload route only.
+ * Multipart parsing is registered for the upload route only; the upload is streamed to a
+ * temporary file (http/multipart-upload.ts), never held in memory.
  */
 export function registerItemImageRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
@@ -51,12 +52,12 @@ export function registerItemImageRoutes(app: FastifyInstance, ctx: AppContext): 
         config: masterDataEditing,
         schema: { tags, params: itemCodeParamSchema, response: { 200: itemImageUploadAnswerSchema } },
       },
-      async (request) =>
-        uploadItemImage(
-          ctx,
-          request.params.code,
-          await readSingleUpload(request, { key: 'imageTooLarge', maxBytes: itemImageMaxBytes }),
-        ),
+      async (request, reply) => {
+        const tooLarge = { key: 'imageTooLarge', maxBytes: itemImageMaxBytes } as const;
+        return withSingleUpload(request, reply, { config: ctx.config, tooLarge }, (upload) =>
+          uploadItemImage(ctx, request.params.code, upload),
+        );
+      },
     );
   });
 

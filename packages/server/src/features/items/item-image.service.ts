@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
+import type { Upload } from '../../http/multipart-upload.js';
 import { contentTypeOf, hasFileSignature } from '../../util/file-types.js';
 import { nowIso } from '../../util/time.js';
 import * as repository from './item-actions.repository.js';
@@ -33,19 +34,20 @@ const notAnImage = () => unprocessable('imageTypeNotAllowed', { extensions: [...
 /**
  * Stores an uploaded item image (png, jpg, jpeg or gif by extension AND by its first bytes, else
  * 422 imageTypeNotAllowed) as item_images/{safe code}.{ext}, removes the item's image of another
- * extension, sets image_path with a new version; ITEM_CHANGED after the commit.
+ * extension, sets image_path with a new version; ITEM_CHANGED after the commit. The upload is a
+ * temporary file (http/multipart-upload.ts), renamed into place inside the transaction.
  */
 export async function uploadItemImage(
   ctx: AppContext,
   code: string,
-  upload: { fileName: string; bytes: Buffer },
+  upload: Upload,
 ): Promise<{ imagePath: string; url: string }> {
   const ext = extensionOf(upload.fileName);
-  if (ext === null || !hasFileSignature(upload.bytes, ext)) throw notAnImage();
+  if (ext === null || !hasFileSignature(upload.head, ext)) throw notAnImage();
   const item = await findItemRowOrThrow(ctx, code);
   const base = imageFileBase(item.code);
   const imagePath = `${itemImagesFolderName}/${base}.${ext}`;
-  await storeImageFile(ctx.config.dataDir, base, ext, upload.bytes, (placeFile) =>
+  await storeImageFile(ctx.config.dataDir, base, ext, upload.file, (placeFile) =>
     ctx.db.transaction().execute(async (tx) => {
       const row = await repository.updateItemImagePath(tx, item.id, imagePath, undefined, nowIso());
       if (!row) throw notFound('unknownItemForCode', { code });

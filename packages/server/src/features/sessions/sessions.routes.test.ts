@@ -75,6 +75,22 @@ describe('GET /api/v1/sessions/ and DELETE /api/v1/sessions/{id}', () => {
     expect((await operator.get('/api/v1/sessions/')).status).toBe(200);
   });
 
+  it("keeps an admin's sessions to admins: a userManager who is not an admin can not close them", async () => {
+    const admin = await signIn(t, 'admin');
+    const adminSession = (await admin.get('/api/v1/sessions/')).json.find((s: { current: boolean }) => s.current);
+    const usermanager = await signIn(t, 'usermanager');
+    const before = await sessionCount();
+    const refused = await usermanager.delete(`/api/v1/sessions/${adminSession.id}`);
+    expect(refused.json).toMatchObject({ status: 403, key: 'canNotManageAdminUser' });
+    expect(await sessionCount()).toBe(before);
+    expect((await admin.get('/api/v1/sessions/')).status).toBe(200);
+
+    // Another admin may close it.
+    const otherAdmin = await signIn(t, 'admin');
+    expect((await otherAdmin.delete(`/api/v1/sessions/${adminSession.id}`)).status).toBe(200);
+    expect((await admin.get('/api/v1/sessions/')).status).toBe(401);
+  });
+
   it('answers 401 without a session and 400 for a bad id', async () => {
     expect((await t.client().get('/api/v1/sessions/')).status).toBe(401);
     expect((await t.client().delete('/api/v1/sessions/1')).status).toBe(401);

@@ -3,10 +3,13 @@ import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { forbidden, notFound } from '../../http/app-error.js';
 import { findSessionById, listSessions as listSessionRows } from '../auth/session.repository.js';
+import { findUserById, rolesOf } from '../users/user.repository.js';
+import { assertCanActOn } from '../users/user-rules.js';
 
 /**
- * Signed-in sessions (spec 02 section 7, Users, keys, sessions). A userManager sees and closes
- * every session; anyone else only their own. Closing goes through the session service, so the
+ * Signed-in sessions (spec 02 section 7, Users, keys, sessions). A userManager sees every
+ * session and closes every one except an admin's (only an admin closes those: 403
+ * canNotManageAdminUser); anyone else sees and closes only their own. Closing goes through the session service, so the
  * session's cookie stops working at once and its live sockets are closed on every instance.
  */
 export async function listSessions(ctx: AppContext, caller: Principal): Promise<Session[]> {
@@ -29,7 +32,11 @@ export async function listSessions(ctx: AppContext, caller: Principal): Promise<
 export async function closeSession(ctx: AppContext, caller: Principal, id: number): Promise<void> {
   const session = await findSessionById(ctx.db, id);
   if (!session) throw notFound('notFound', { sessionId: id });
-  if (session.user_id !== caller.userId && !isManager(caller)) throw forbidden();
+  if (session.user_id !== caller.userId) {
+    if (!isManager(caller)) throw forbidden();
+    const owner = await findUserById(ctx.db, session.user_id);
+    assertCanActOn(caller, session.user_id, owner ? rolesOf(owner) : []);
+  }
   await ctx.sessions.close(id);
 }
 

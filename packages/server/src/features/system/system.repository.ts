@@ -36,3 +36,22 @@ export function listBugReports(db: DbOrTx, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Deletes reports older than `olderThan` and all but the newest `keepRows`; the number deleted.
+ * Ids grow with time, so the row cap is a delete below one id found through the primary key.
+ */
+export async function pruneBugReports(db: DbOrTx, olderThan: string, keepRows: number): Promise<number> {
+  const byAge = await db.deleteFrom('bug_report').where('created_at', '<', olderThan).executeTakeFirst();
+  const oldestKept = await db
+    .selectFrom('bug_report')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(keepRows - 1)
+    .executeTakeFirst();
+  const byCount = oldestKept
+    ? await db.deleteFrom('bug_report').where('id', '<', oldestKept.id).executeTakeFirst()
+    : { numDeletedRows: 0n };
+  return Number(byAge.numDeletedRows) + Number(byCount.numDeletedRows);
+}

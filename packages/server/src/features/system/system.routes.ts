@@ -4,16 +4,32 @@ import { bugReportListAnswerSchema, submitBugReportAnswerSchema, submitBugReport
 import type { AppContext } from '../../context.js';
 import { anyRole, publicAccess } from '../../http/access.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { rateLimited } from '../../http/rate-limit.js';
+import { scheduleBugReportPruning } from './bug-report-pruning.js';
 import { listBugReports, submitBugReport } from './system.service.js';
 
-/** Bug reports: submitted from the error page (possibly before sign-in), read by admins. */
+/**
+ * Bug reports: submitted from the error page (possibly before sign-in), read by admins. A report
+ * is bounded in size (413 payloadTooLarge) and rate, per address and per session (429
+ * tooManyRequests); old reports are pruned (see bug-report-pruning.ts).
+ */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { rateLimits } = ctx.config;
+  scheduleBugReportPruning(app, ctx);
 
   api.post(
     '/api/v1/system/submitBugReport',
     {
-      config: publicAccess,
+      config: {
+        ...publicAccess,
+        ...rateLimited(
+          { name: 'bugReport', per: 'address', ...rateLimits.bugReport },
+          { name: 'bugReportSession', per: 'session', ...rateLimits.bugReportPerSession },
+        ),
+      },
+      // BUG_REPORT_MAX_BYTES, unless the server's BODY_LIMIT_BYTES is lower still.
+      bodyLimit: Math.min(ctx.config.bugReports.maxBytes, ctx.config.bodyLimitBytes),
       schema: {
         tags: ['system'],
         body: submitBugReportRequestSchema,

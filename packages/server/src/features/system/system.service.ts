@@ -1,5 +1,6 @@
 import type { BugReport } from '@wms/contract';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/database.js';
 import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js';
 import { nowIso } from '../../util/time.js';
 import * as repository from './system.repository.js';
@@ -33,9 +34,24 @@ export function submitBugReport(
         userAgent: submission.userAgent,
         createdAt: nowIso(),
       });
+      // A cheap prune with each report keeps the table bounded between the hourly runs.
+      await pruneBugReports(tx, ctx.config.bugReports);
       return { id };
     },
   );
+}
+
+/**
+ * Keeps the reports of the last `retentionDays` days, at most `maxRows` of them (the newest);
+ * returns how many were deleted.
+ */
+export function pruneBugReports(
+  db: DbOrTx,
+  limits: { retentionDays: number; maxRows: number },
+  now = Date.now(),
+): Promise<number> {
+  const olderThan = new Date(now - limits.retentionDays * 86_400_000).toISOString();
+  return repository.pruneBugReports(db, olderThan, limits.maxRows);
 }
 
 /** The latest reports, newest first. */

@@ -23,6 +23,13 @@ function namespacesOf(language: string): string[] {
     .sort();
 }
 
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+/** The key of a plural form without its form (`printed_few` -> `printed`), or null. */
+const pluralBaseOf = (key: string) => (pluralSuffix.test(key) ? key.replace(pluralSuffix, '') : null);
+const pluralBases = (keys: string[]) => [...new Set(keys.map(pluralBaseOf).filter((base) => base !== null))];
+const withoutPluralForms = (keys: string[]) =>
+  [...new Set(keys.map((key) => (pluralBaseOf(key) === null ? key : `${pluralBaseOf(key)}_*`)))].sort();
+
 describe('shipped translations', () => {
   it('ship the required namespaces for every language', () => {
     for (const language of languages)
@@ -44,12 +51,26 @@ describe('shipped translations', () => {
       for (const language of languages) {
         expect(namespacesOf(language), `namespaces of ${language}`).toEqual(namespacesOf('en'));
         const other = readNamespace(language, namespace);
-        expect(leafKeys(other).sort(), `${language}/${namespace}.json keys`).toEqual(englishKeys);
-        for (const key of englishKeys) {
+        const otherKeys = leafKeys(other).sort();
+        // Plural keys (i18next: key_one, key_few, ...) come in the forms of each language.
+        expect(withoutPluralForms(otherKeys), `${language}/${namespace}.json keys`).toEqual(
+          withoutPluralForms(englishKeys),
+        );
+        const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories.sort();
+        for (const base of pluralBases(englishKeys)) {
+          const present = otherKeys
+            .filter((key) => pluralBaseOf(key) === base)
+            .map((key) => key.slice(base.length + 1));
+          expect(present.sort(), `${language}/${namespace}.json ${base} plural forms`).toEqual(forms);
+        }
+        for (const key of otherKeys) {
           const placeholders = (text: unknown) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-          const at = (tree: unknown) => key.split('.').reduce<unknown>((node, part) => (node as never)[part], tree);
-          expect(placeholders(at(other)), `${language}/${namespace}.json ${key} placeholders`).toEqual(
-            placeholders(at(english)),
+          const at = (tree: unknown, path: string) =>
+            path.split('.').reduce<unknown>((node, part) => (node as never)[part], tree);
+          const base = pluralBaseOf(key);
+          const englishKey = base === null ? key : `${base}_other`;
+          expect(placeholders(at(other, key)), `${language}/${namespace}.json ${key} placeholders`).toEqual(
+            placeholders(at(english, englishKey)),
           );
         }
       }

@@ -117,8 +117,16 @@ describe('worked time under /api/v1/user_tasks/{id}/worked_times', () => {
     const entryId = created.json.id;
     const entryPath = path(taskId, `/${entryId}`);
 
-    // Any assigned user may edit an entry (spec 03 section 6: no role check).
-    const edited = await ben.client.post(entryPath, {
+    // Only the owner (or a task manager) edits an entry; a co-assigned user is refused.
+    const byBen = await ben.client.post(entryPath, {
+      version: 1,
+      message: 'Not mine',
+      started: '2025-03-01T07:00:00Z',
+      finished: '2025-03-01T09:00:00Z',
+    });
+    expect(errorOf(byBen)).toMatchObject({ status: 403, key: 'requestForbidden' });
+    expect((await entriesOf(taskId))[0]).toMatchObject({ message: 'Unloading', version: 1 });
+    const edited = await anna.client.post(entryPath, {
       version: 1,
       message: 'Unloading truck 2',
       started: '2025-03-01T07:00:00Z',
@@ -176,13 +184,47 @@ describe('worked time under /api/v1/user_tasks/{id}/worked_times', () => {
     const list = await ben.client.get(path(taskId));
     expect(list.json.map((e: { id: number }) => e.id)).toEqual([entryId, second.json.id]);
 
-    expect((await ben.client.delete(entryPath)).json).toEqual({ ok: true });
-    expect(errorOf(await ben.client.delete(entryPath))).toEqual({
+    expect(errorOf(await ben.client.delete(entryPath))).toMatchObject({ status: 403, key: 'requestForbidden' });
+    expect((await entriesOf(taskId)).map((e) => e.id)).toEqual([entryId, second.json.id]);
+    expect((await anna.client.delete(entryPath)).json).toEqual({ ok: true });
+    expect(errorOf(await anna.client.delete(entryPath))).toEqual({
       status: 404,
       key: 'unknownWorkedTime',
       args: { id: entryId },
     });
     expect((await entriesOf(taskId)).map((e) => e.id)).toEqual([second.json.id]);
+  });
+
+  it("keeps another user's entry to its owner and task managers, also after the owner claimed the task", async () => {
+    const [anna, ben] = [await newUser(), await newUser()];
+    const taskId = await newTask([anna.id, ben.id]);
+    const times = { started: '2025-03-01T07:00:00Z', finished: '2025-03-01T08:00:00Z' };
+    const annas = (await anna.client.post(path(taskId), { message: 'anna', ...times })).json;
+    const bens = (await ben.client.post(path(taskId), { message: 'ben', ...times })).json;
+    expect((await anna.client.post(`/api/v1/user_tasks/${taskId}/claim`)).status).toBe(200);
+    const annaPath = path(taskId, `/${annas.id}`);
+    const benPath = path(taskId, `/${bens.id}`);
+
+    // ben (co-assigned, the task now claimed by anna) may neither edit nor delete anna's entry.
+    const edit = (version: number, message: string) => ({ version, message, ...times });
+    expect(errorOf(await ben.client.post(annaPath, edit(1, 'taken over')))).toMatchObject({ status: 403 });
+    expect(errorOf(await ben.client.delete(annaPath))).toMatchObject({ status: 403 });
+    expect((await entriesOf(taskId)).map((e) => [e.id, e.message, e.version])).toEqual([
+      [annas.id, 'anna', 1],
+      [bens.id, 'ben', 1],
+    ]);
+
+    // Nor may anna, the claimant, change ben's entry; ben still corrects his own.
+    expect(errorOf(await anna.client.post(benPath, edit(1, 'mine now')))).toMatchObject({ status: 403 });
+    expect(errorOf(await anna.client.delete(benPath))).toMatchObject({ status: 403 });
+    expect((await ben.client.post(benPath, edit(1, 'ben corrected'))).json).toMatchObject({ version: 2 });
+
+    // A task manager (not assigned) edits and deletes anyone's entry; the owner keeps it.
+    const byManager = await manager.post(annaPath, edit(1, 'corrected by manager'));
+    expect(byManager.json).toMatchObject({ message: 'corrected by manager', userId: anna.id, version: 2 });
+    expect((await manager.delete(benPath)).json).toEqual({ ok: true });
+    expect((await anna.client.delete(annaPath)).json).toEqual({ ok: true });
+    expect(await entriesOf(taskId)).toEqual([]);
   });
 
   it('refuses users not assigned (403), entries of another task (404) and work on a finished task (422)', async () => {

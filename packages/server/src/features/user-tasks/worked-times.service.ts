@@ -2,10 +2,16 @@ import { minutesBetween, type WorkedTimeEntry } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
-import { conflict, notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
+import { conflict, forbidden, notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { isUniqueViolation } from '../users/user.repository.js';
-import { assertMayWorkOn, findReadableTaskOrThrow, findTaskOrThrow, type LoadedTask } from './user-tasks.service.js';
+import {
+  assertMayWorkOn,
+  findReadableTaskOrThrow,
+  findTaskOrThrow,
+  isTaskManager,
+  type LoadedTask,
+} from './user-tasks.service.js';
 import * as repository from './worked-times.repository.js';
 import type { WorkedTimeWithUser } from './worked-times.repository.js';
 
@@ -14,8 +20,10 @@ import type { WorkedTimeWithUser } from './worked-times.repository.js';
  * (finished null) across all tasks: starting another while one runs is 409
  * workedTimeAlreadyRunning naming the task it runs on (the user finishes it first, with a
  * message; it is never stopped silently). A partial unique index enforces this under races.
- * Any user assigned to the task (and task managers) may list, edit and delete its entries;
- * starting, finishing and manual entries are the caller's own and need an active task they may work on.
+ * Any user assigned to the task (and task managers) may list its entries; an entry is edited or
+ * deleted only by its owner or a task manager (userTaskManager), 403 otherwise, also for a
+ * co-assigned user and after a claim of the task. Starting, finishing and manual entries are the
+ * caller's own and need an active task they may work on.
  */
 
 /** Clock skew allowed for times sent by a device. */
@@ -130,10 +138,12 @@ export async function createWorkedTime(
   return entryOf(ctx.db, taskId, id);
 }
 
-async function findEntryOfTaskOrThrow(ctx: AppContext, caller: Principal, taskId: number, entryId: number) {
+/** An entry of the task that the caller may change: its owner's or, for a task manager, anyone's (403 otherwise). */
+async function findChangeableEntryOrThrow(ctx: AppContext, caller: Principal, taskId: number, entryId: number) {
   await findReadableTaskOrThrow(ctx, caller, taskId);
   const entry = await repository.findById(ctx.db, entryId);
   if (!entry || entry.task_id !== taskId) throw notFound('unknownWorkedTime', { id: entryId });
+  if (entry.user_id !== caller.userId && !isTaskManager(caller)) throw forbidden();
   return entry;
 }
 
@@ -145,7 +155,7 @@ export async function updateWorkedTime(
   entryId: number,
   request: { version: number; message: string; started: string; finished: string | null },
 ): Promise<WorkedTimeEntry> {
-  const entry = await findEntryOfTaskOrThrow(ctx, caller, taskId, entryId);
+  const entry = await findChangeableEntryOrThrow(ctx, caller, taskId, entryId);
   const times = checkedTimes(request.started, request.finished);
   if (times.finished === null) await assertNoOtherRunning(ctx, entry.user_id, entry.id);
   const result = await runningSafe(ctx, entry.user_id, () =>
@@ -161,6 +171,6 @@ export async function deleteWorkedTime(
   taskId: number,
   entryId: number,
 ): Promise<void> {
-  await findEntryOfTaskOrThrow(ctx, caller, taskId, entryId);
+  await findChangeableEntryOrThrow(ctx, caller, taskId, entryId);
   if (!(await repository.deleteEntry(ctx.db, entryId))) throw notFound('unknownWorkedTime', { id: entryId });
 }

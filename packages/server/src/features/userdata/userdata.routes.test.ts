@@ -62,8 +62,10 @@ describe('userdata: the web specialization bundle', () => {
       const answer = await t.client().get(url);
       expect(answer.text, url).not.toContain('outside-content');
       expect(answer.text, url).not.toContain('hidden-content');
-      // A client normalizes a literal /../ away: that path is then a page of the web app (SPA fallback).
+      // A client normalizes a literal /../ away: that path is then a page of the web app (SPA
+      // fallback), or 503 webAppNotBuilt where no web build is there (as in this test).
       if (answer.status === 200) expect(answer.headers.get('content-type'), url).toMatch(/^text\/html/);
+      else if (answer.status === 503) expect(answer.json.key, url).toBe('webAppNotBuilt');
       else expect([404, 400], url).toContain(answer.status);
     }
   });

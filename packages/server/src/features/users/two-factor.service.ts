@@ -28,7 +28,7 @@ const issuer = 'WMS';
 export async function setupTwoFactor(ctx: AppContext, caller: Principal, id: number): Promise<TwoFactorQrAnswer> {
   const row = await findManagedUser(ctx, caller, id);
   const secret = authenticator.generateSecret();
-  await save(ctx, row, { totp_secret: secret, totp_enabled: 0 });
+  await save(ctx, row, { totp_secret: secret, totp_enabled: 0, totp_last_step: null });
   return qrAnswer(row.username, secret, false);
 }
 
@@ -40,7 +40,7 @@ export async function viewTwoFactor(ctx: AppContext, caller: Principal, id: numb
 
 export async function resetTwoFactor(ctx: AppContext, caller: Principal, id: number): Promise<User> {
   const row = await findManagedUser(ctx, caller, id);
-  await save(ctx, row, { totp_secret: null, totp_enabled: 0 });
+  await save(ctx, row, { totp_secret: null, totp_enabled: 0, totp_last_step: null });
   return repository.toUser(await findUserRowOrThrow(ctx.db, id));
 }
 
@@ -60,7 +60,11 @@ async function findManagedUser(ctx: AppContext, caller: Principal, id: number): 
   return row;
 }
 
-async function save(ctx: AppContext, row: AppUserRow, changes: { totp_secret?: string | null; totp_enabled: number }) {
+async function save(
+  ctx: AppContext,
+  row: AppUserRow,
+  changes: { totp_secret?: string | null; totp_enabled: number; totp_last_step?: null },
+) {
   const result = await repository.updateUserVersioned(ctx.db, row.id, row.version, changes, nowIso());
   expectOneUpdated(result, { currentVersion: row.version });
   userChanged(ctx, row.id);

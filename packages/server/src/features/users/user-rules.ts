@@ -1,6 +1,7 @@
-import { expandRoles, minimumPasswordLength, type Role } from '@wms/contract';
+import { expandRoles, type Role } from '@wms/contract';
 import type { Principal } from '../../http/access.js';
 import { badRequest, forbidden } from '../../http/app-error.js';
+import { commonPasswords } from './common-passwords.js';
 
 /**
  * Who may do what to a user account (spec 02 section 6). The rules, in one place:
@@ -67,18 +68,31 @@ export function assertRoleChangeAllowed(
   assertCanGrant(caller, addedRoles(current, next));
 }
 
+export interface PasswordPolicy {
+  /** PASSWORD_MIN_LENGTH. */
+  minLength: number;
+  /** The system setting allowEmptyPassword. */
+  allowEmptyPassword: boolean;
+}
+
 /**
- * Password rules: at least minimumPasswordLength characters; empty only when the system
- * setting allowEmptyPassword is on. (The schema caps the length.)
+ * Rules for a new password: empty only when the system setting allowEmptyPassword is on;
+ * otherwise at least policy.minLength characters (passwordTooShort), not the username
+ * (passwordIsUsername) and not one of the most common passwords (passwordTooCommon), case
+ * ignored. (The schema caps the length.) The demo users' short passwords are seeded as hashes
+ * and never pass through here.
  */
-export function assertPasswordAllowed(password: string, allowEmptyPassword: boolean): void {
-  if (password === '' && allowEmptyPassword) return;
-  if (password.length < minimumPasswordLength) {
-    throw badRequest('passwordTooShort', {
-      minLength: minimumPasswordLength,
-      fields: [{ field: 'body.password', message: `at least ${minimumPasswordLength} characters` }],
-    });
+export function assertPasswordAllowed(password: string, username: string, policy: PasswordPolicy): void {
+  if (password === '' && policy.allowEmptyPassword) return;
+  const fields = (message: string) => [{ field: 'body.password', message }];
+  const { minLength } = policy;
+  if ([...password].length < minLength) {
+    throw badRequest('passwordTooShort', { minLength, fields: fields(`at least ${minLength} characters`) });
   }
+  const lower = password.toLowerCase();
+  if (lower === username.trim().toLowerCase())
+    throw badRequest('passwordIsUsername', { fields: fields('the username') });
+  if (commonPasswords.has(lower)) throw badRequest('passwordTooCommon', { fields: fields('too common') });
 }
 
 export function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {

@@ -87,6 +87,20 @@ export async function updatePasswordHash(db: DbOrTx, id: number, passwordHash: s
   await db.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
+/**
+ * Records `step` as the user's last used TOTP time step, atomically: false (nothing written) when
+ * that step or a later one was used already, so one code signs in once even under races.
+ */
+export async function claimTotpStep(db: DbOrTx, id: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('app_user')
+    .set({ totp_last_step: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** True for the unique-constraint violation of SQLite or PostgreSQL (a concurrent duplicate). */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;

@@ -45,7 +45,17 @@ describe('POST /api/v1/users/{id}/password', () => {
     const operatorId = await userIdOf(t, 'operator');
     const here = await signIn(t, 'operator');
     const elsewhere = await signIn(t, 'operator');
-    const answer = await here.post(`/api/v1/users/${operatorId}/password`, { password: 'operator-2' });
+    const path = `/api/v1/users/${operatorId}/password`;
+    const before = await hashOf('operator');
+    // Your own password only with the current one: a stolen session can not lock the owner out.
+    const without = await here.post(path, { password: 'operator-2' });
+    expect(without.json).toMatchObject({ status: 400, key: 'currentPasswordRequired' });
+    expect(without.json.args.fields[0].field).toBe('body.currentPassword');
+    const wrong = await here.post(path, { password: 'operator-2', currentPassword: 'not-it' });
+    expect(wrong.json).toMatchObject({ status: 400, key: 'currentPasswordIncorrect' });
+    expect(await hashOf('operator')).toBe(before);
+    expect(await sessionCount(operatorId)).toBe(2);
+    const answer = await here.post(path, { password: 'operator-2', currentPassword: 'operator' });
     expect(answer.status).toBe(200);
     expect(await verifyPassword('operator-2', await hashOf('operator'))).toBe(true);
     expect((await here.get(`/api/v1/admin/users/${operatorId}`)).status).toBe(200);
@@ -66,9 +76,11 @@ describe('POST /api/v1/users/{id}/password', () => {
       // A userManager still may change their own.
       const usermanagerId = await userIdOf(t, 'usermanager');
       const usermanager = await signIn(t, 'usermanager');
-      expect((await usermanager.post(`/api/v1/users/${usermanagerId}/password`, { password: 'um-pw-2' })).status).toBe(
-        200,
-      );
+      const own = await usermanager.post(`/api/v1/users/${usermanagerId}/password`, {
+        password: 'um-pw-2-long',
+        currentPassword: 'usermanager',
+      });
+      expect(own.status).toBe(200);
     } finally {
       await setAllowUsersToChangePassword(true);
     }
@@ -82,7 +94,7 @@ describe('POST /api/v1/users/{id}/password', () => {
     expect(answer.json).toMatchObject({ status: 403, key: 'requestForbidden' });
     expect(await hashOf('translator')).toBe(before);
 
-    const usermanager = await signIn(t, 'usermanager', 'um-pw-2');
+    const usermanager = await signIn(t, 'usermanager', 'um-pw-2-long');
     const adminBefore = await hashOf('admin');
     const adminAnswer = await usermanager.post(`/api/v1/users/${await userIdOf(t, 'admin')}/password`, {
       password: 'taken-over',
@@ -95,8 +107,12 @@ describe('POST /api/v1/users/{id}/password', () => {
     const admin = await signIn(t, 'admin');
     const translatorId = await userIdOf(t, 'translator');
     const before = await hashOf('translator');
-    const short = await admin.post(`/api/v1/users/${translatorId}/password`, { password: 'abc' });
-    expect(short.json).toMatchObject({ status: 400, key: 'passwordTooShort', args: { minLength: 4 } });
+    const short = await admin.post(`/api/v1/users/${translatorId}/password`, { password: 'abcdefg' });
+    expect(short.json).toMatchObject({ status: 400, key: 'passwordTooShort', args: { minLength: 8 } });
+    const username = await admin.post(`/api/v1/users/${translatorId}/password`, { password: 'TRANSLATOR' });
+    expect(username.json).toMatchObject({ status: 400, key: 'passwordIsUsername' });
+    const common = await admin.post(`/api/v1/users/${translatorId}/password`, { password: 'qwerty123' });
+    expect(common.json).toMatchObject({ status: 400, key: 'passwordTooCommon' });
     const empty = await admin.post(`/api/v1/users/${translatorId}/password`, { password: '' });
     expect(empty.json.key).toBe('passwordTooShort');
     const wrongType = await admin.post(`/api/v1/users/${translatorId}/password`, { password: 1234 });
@@ -105,7 +121,7 @@ describe('POST /api/v1/users/{id}/password', () => {
     const tooLong = await admin.post(`/api/v1/users/${translatorId}/password`, { password: 'x'.repeat(201) });
     expect(tooLong.status).toBe(400);
     expect(await hashOf('translator')).toBe(before);
-    expect((await admin.post('/api/v1/users/999999/password', { password: 'abcdef' })).status).toBe(404);
+    expect((await admin.post('/api/v1/users/999999/password', { password: 'abcdef-long' })).status).toBe(404);
   });
 
   it('answers 401 without a session', async () => {

@@ -60,7 +60,7 @@ describe('user administration: list, read, create, ERP and simple users', () => 
     it('creates a user who can then sign in', async () => {
       const answer = await admin.post('/api/v1/users/new', {
         username: 'Picker1',
-        password: 'secret1',
+        password: 'secret-one',
         roles: ['picking', 'information'],
         settings: { preferredLanguage: 'nl', popupDuration: 3000 },
         emailAddress: 'picker1@example.com',
@@ -75,7 +75,7 @@ describe('user administration: list, read, create, ERP and simple users', () => 
         version: 1,
         settings: { preferredLanguage: 'nl', popupDuration: 3000, linkableHoldToOpenDuration: 1500 },
       });
-      const signin = await t.client().post('/api/v1/auth/signin', { username: 'picker1', password: 'secret1' });
+      const signin = await t.client().post('/api/v1/auth/signin', { username: 'picker1', password: 'secret-one' });
       if (signin.status !== 404) expect(signin.status).toBe(200);
     });
 
@@ -83,7 +83,7 @@ describe('user administration: list, read, create, ERP and simple users', () => 
       const before = await countUsers();
       const answer = await usermanager.post('/api/v1/users/new', {
         username: 'ADMIN',
-        password: 'whatever',
+        password: 'whatever-2',
         roles: [],
       });
       expect(answer.status).toBe(409);
@@ -95,7 +95,7 @@ describe('user administration: list, read, create, ERP and simple users', () => 
       const before = await countUsers();
       const answers = await Promise.all(
         ['Racer', 'racer', 'RACER'].map((username) =>
-          admin.post('/api/v1/users/new', { username, password: 'racer', roles: [] }),
+          admin.post('/api/v1/users/new', { username, password: 'racer-pass', roles: [] }),
         ),
       );
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
@@ -130,10 +130,17 @@ describe('user administration: list, read, create, ERP and simple users', () => 
       expect(await countUsers()).toBe(before);
     });
 
-    it('applies the password rules: at least 4 characters; empty only when allowEmptyPassword is on', async () => {
-      const short = await admin.post('/api/v1/users/new', { username: 'shorty', password: 'abc', roles: [] });
+    it('applies the password rules: at least 8 characters, not the username, not a common one; empty only when allowEmptyPassword is on', async () => {
+      const before = await countUsers();
+      const short = await admin.post('/api/v1/users/new', { username: 'shorty', password: 'abcdefg', roles: [] });
       expect(short.status).toBe(400);
-      expect(short.json).toMatchObject({ key: 'passwordTooShort', args: { minLength: 4 } });
+      expect(short.json).toMatchObject({ key: 'passwordTooShort', args: { minLength: 8 } });
+      const same = await admin.post('/api/v1/users/new', { username: 'SameName1', password: 'samename1', roles: [] });
+      expect(same.json).toMatchObject({ status: 400, key: 'passwordIsUsername' });
+      const common = await admin.post('/api/v1/users/new', { username: 'commoner', password: 'Password1', roles: [] });
+      expect(common.json).toMatchObject({ status: 400, key: 'passwordTooCommon' });
+      expect(common.json.args.fields[0].field).toBe('body.password');
+      expect(await countUsers()).toBe(before);
       const empty = await admin.post('/api/v1/users/new', { username: 'empty1', password: '', roles: [] });
       expect(empty.json.key).toBe('passwordTooShort');
 
@@ -152,7 +159,7 @@ describe('user administration: list, read, create, ERP and simple users', () => 
       const before = await countUsers();
       const answer = await usermanager.post('/api/v1/users/new', {
         username: 'sneaky',
-        password: 'sneaky',
+        password: 'sneaky-pass',
         roles: ['admin', 'picking'],
       });
       expect(answer.status).toBe(403);
@@ -160,7 +167,7 @@ describe('user administration: list, read, create, ERP and simple users', () => 
       expect(await countUsers()).toBe(before);
       const allowed = await usermanager.post('/api/v1/users/new', {
         username: 'helper1',
-        password: 'helper1',
+        password: 'helper1-pass',
         roles: [],
       });
       expect(allowed.status).toBe(201);
@@ -222,7 +229,7 @@ describe('user administration: list, read, create, ERP and simple users', () => 
     });
 
     it('lists active users as {userid, username} to anyone signed in', async () => {
-      const inactive = await admin.post('/api/v1/users/new', { username: 'gone', password: 'gone1', roles: [] });
+      const inactive = await admin.post('/api/v1/users/new', { username: 'gone', password: 'gone-pass-1', roles: [] });
       await t.app.ctx.db.updateTable('app_user').set({ active: 0 }).where('id', '=', inactive.json.id).execute();
       const answer = await operator.get('/api/v1/admin/simple_users');
       expect(answer.status).toBe(200);

@@ -91,7 +91,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request) => {
-      await changePassword(ctx, requirePrincipal(request), request.params.id, request.body.password);
+      await changePassword(ctx, requirePrincipal(request), request.params.id, request.body, request.ip);
       return { ok: true as const };
     },
   );

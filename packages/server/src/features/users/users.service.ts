@@ -66,7 +66,10 @@ export async function createUser(
   idempotencyKey: string | undefined,
 ): Promise<IdempotentResult<User>> {
   const system = await ctx.settings.settings();
-  assertPasswordAllowed(request.password, system.allowEmptyPassword);
+  assertPasswordAllowed(request.password, request.username, {
+    minLength: ctx.config.passwordMinLength,
+    allowEmptyPassword: system.allowEmptyPassword,
+  });
   assertCanGrant(caller, request.roles);
   const passwordHash = await hashPassword(request.password);
   const settings = userSettingsSchema.parse(request.settings ?? {});

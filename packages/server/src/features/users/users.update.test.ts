@@ -130,10 +130,10 @@ describe('POST /api/v1/users/{id}: roles, external id and settings', () => {
     expect(adminKeeps.status).toBe(200);
     const created = await admin.post('/api/v1/users/new', {
       username: 'um2',
-      password: 'um2pass',
+      password: 'um2-password',
       roles: ['userManager', 'picking'],
     });
-    const um2 = await signIn(t, 'um2', 'um2pass');
+    const um2 = await signIn(t, 'um2', 'um2-password');
     const drop = await um2.post(`/api/v1/users/${created.json.id}`, { version: 1, newRoles: ['userManager'] });
     expect(drop.status).toBe(200);
     expect(drop.json.roles).toEqual(['userManager']);

@@ -155,7 +155,7 @@ describe('printing labels', () => {
     });
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.print.printed', {
-        printed: 2,
+        count: 2,
         printer: 'Test printer',
       }),
     );

@@ -7,6 +7,7 @@ import { DataTable } from '../../components/data-table/DataTable.js';
 import type { DataTableColumn } from '../../components/data-table/data-table-columns.js';
 import { ObjectLink } from '../../components/object-link/ObjectLink.js';
 import { formatDateTime } from '../../components/object-dialogs/format.js';
+import { transactionTypeText } from '../../components/object-dialogs/transaction-type.js';
 import { formatNumber } from './format-number.js';
 import { itemQueries, type ItemHistoryRow } from './queries.js';
 
@@ -23,7 +24,7 @@ export function HistoryTab({ item }: { item: Item }) {
       {
         id: 'transactionType',
         header: 'itemInfo:history.transactionType',
-        accessor: (row) => row.transactionType,
+        accessor: (row) => transactionTypeText(t, row.transactionType),
         width: 140,
       },
       {
@@ -72,7 +73,7 @@ export function HistoryTab({ item }: { item: Item }) {
         width: 120,
       },
     ],
-    [i18n.language, item.code],
+    [i18n.language, item.code, t],
   );
 
   if (history.isPending) return <Spinner size="sm" role="status" aria-label={t('common:loading')} />;

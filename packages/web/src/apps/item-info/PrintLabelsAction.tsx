@@ -41,7 +41,7 @@ export function PrintLabelsAction({ item, ask }: { item: Item; ask: Questions })
     setBusy(true);
     try {
       const answer = await printItemLabels(size, printer, item.code, count);
-      notify('success', 'itemInfo:actions.print.printed', { printed: answer.printed, printer: answer.printer });
+      notify('success', 'itemInfo:actions.print.printed', { count: answer.printed, printer: answer.printer });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     } finally {

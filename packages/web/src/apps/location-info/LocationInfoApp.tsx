@@ -8,6 +8,8 @@ import { binLocationQueries, findBinLocation } from '../../components/object-dia
 import { LocationDetails } from '../../components/object-dialogs/location/LocationDetails.js';
 import { LocationTitle } from '../../components/object-dialogs/location/LocationTitle.js';
 import { ScannerInput } from '../../components/scanner/ScannerInput.js';
+import { ApiError } from '../../platform/http.js';
+import { notify } from '../../platform/notifications.js';
 import { LocationSearch } from './LocationSearch.js';
 
 export const locationInfoPath = '/location/location_info';
@@ -26,7 +28,14 @@ export function LocationInfoApp() {
   const [chosen, setChosen] = useState<string | null>(bincode ?? null);
   useEffect(() => setChosen(bincode ?? null), [bincode]);
   const code = routed ? (bincode ?? null) : chosen;
-  const location = useQuery({ ...binLocationQueries.detail(code ?? ''), enabled: code !== null }).data;
+  const detail = useQuery({ ...binLocationQueries.detail(code ?? ''), enabled: code !== null });
+  const location = detail.data;
+  // The detail read is quiet (the details show the error inline); an unknown location opened by
+  // its path gets the same message bubble as an unknown scan or an unknown item (issue 14).
+  const failure = detail.error instanceof ApiError && detail.error.status < 500 ? detail.error : null;
+  useEffect(() => {
+    if (failure) notify('danger', `errors:${failure.key}`, failure.args);
+  }, [failure]);
 
   const open = (next: string) => {
     if (routed) void navigate(`${locationInfoPath}/${encodeURIComponent(next)}`);
@@ -48,7 +57,7 @@ export function LocationInfoApp() {
       <h1 className="visually-hidden">{t('title')}</h1>
       <div className="d-flex flex-column gap-2 mb-3">
         <ScannerInput onScan={(text) => void handleScan(text)} placeholder="locationInfo:scanPlaceholder" />
-        <LocationSearch onChoose={open} />
+        <LocationSearch onChoose={open} onSubmit={(text) => void handleScan(text)} />
       </div>
       {code ? (
         <>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useQuery } from '@tanstack/react-query';
@@ -8,8 +8,18 @@ import { binLocationQueries } from '../../components/object-dialogs/location/loc
 /** Suggestions start at this many characters. */
 const minSearchLength = 2;
 
-/** Autocomplete over location codes (GET /api/v1/bin_location/autocomplete/{text}); a tap opens one. */
-export function LocationSearch({ onChoose }: { onChoose: (code: string) => void }) {
+interface LocationSearchProps {
+  /** A suggestion was tapped: its code. */
+  onChoose: (code: string) => void;
+  /** Enter in the field: the typed text, to be found like a scan (an unknown one is notified). */
+  onSubmit: (text: string) => void;
+}
+
+/**
+ * Autocomplete over location codes (GET /api/v1/bin_location/autocomplete/{text}); a tap opens
+ * one, Enter looks the typed text up like a scan.
+ */
+export function LocationSearch({ onChoose, onSubmit }: LocationSearchProps) {
   const { t } = useTranslation('locationInfo');
   const [text, setText] = useState('');
   const deferred = useDeferredValue(text.trim());
@@ -19,8 +29,16 @@ export function LocationSearch({ onChoose }: { onChoose: (code: string) => void 
   });
   const shown = deferred.length >= minSearchLength ? (suggestions.data ?? []) : [];
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = text.trim();
+    if (!typed) return;
+    setText('');
+    onSubmit(typed);
+  };
+
   return (
-    <div className="position-relative">
+    <Form className="position-relative" role="search" onSubmit={submit}>
       <Form.Control
         type="search"
         value={text}
@@ -42,6 +60,7 @@ export function LocationSearch({ onChoose }: { onChoose: (code: string) => void 
             <ListGroup.Item
               key={suggestion.code}
               action
+              type="button"
               className="py-2"
               onClick={() => {
                 setText('');
@@ -55,6 +74,6 @@ export function LocationSearch({ onChoose }: { onChoose: (code: string) => void 
           ))}
         </ListGroup>
       ) : null}
-    </div>
+    </Form>
   );
 }

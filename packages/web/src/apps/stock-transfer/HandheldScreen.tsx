@@ -24,6 +24,8 @@ export interface HandheldScreenProps {
   actions?: ReactNode;
   /** What the step shows below (collected lines, location contents). */
   children?: ReactNode;
+  /** A short hint under the scanner input (an ignored scan). */
+  scanHint?: string | null;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface HandheldScreenProps {
  * big buttons. Works on 360x640 and on a desktop.
  */
 export function HandheldScreen(props: HandheldScreenProps) {
-  const { testId, prompt, busy, onScan, canGoBack, onBack, onCancel, summary, actions, children } = props;
+  const { testId, prompt, busy, onScan, canGoBack, onBack, onCancel, summary, actions, children, scanHint } = props;
   const { t } = useTranslation('stockTransfer');
   const onQuantity = (sign: 1 | -1, amount: string) => onScan(sign > 0 ? `[PLUS${amount}]` : `[MIN${amount}]`);
   return (
@@ -43,7 +45,12 @@ export function HandheldScreen(props: HandheldScreenProps) {
         </p>
         {busy ? <Spinner animation="border" size="sm" role="status" aria-label={t('busy')} className="mt-2" /> : null}
       </div>
-      <ScannerInput onScan={onScan} onQuantity={onQuantity} placeholder="stockTransfer:scanPlaceholder" />
+      <ScannerInput
+        onScan={onScan}
+        onQuantity={onQuantity}
+        placeholder="stockTransfer:scanPlaceholder"
+        hint={scanHint ?? null}
+      />
       {summary}
       <div className="handheld-actions d-flex flex-wrap gap-2">
         <Button

@@ -27,16 +27,16 @@ export function LocationStockTransferApp() {
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
     appId: 'locationStockTransfer',
-    steps: (keeper) => locationTransferSteps({ keeper }),
+    steps: (keeper, mayMoveRestricted) => locationTransferSteps({ keeper, mayMoveRestricted }),
     initial: initialLocationTransferState,
     start: 'from',
-    onFinish: (state, controls) => {
+    afterFinish: (state) => {
       const lines = state.moved?.lines ?? [];
       refresh(
         [state.from?.code ?? '', state.to?.code ?? ''].filter(Boolean),
         lines.map((line) => line.item),
       );
-      controls.reset();
+      return { state: initialLocationTransferState() };
     },
   });
   const { state, stepId, busy } = workflow;
@@ -48,6 +48,7 @@ export function LocationStockTransferApp() {
       prompt={workflow.promptText}
       busy={busy}
       onScan={(text) => void workflow.input(text)}
+      scanHint={workflow.scanHint}
       canGoBack={workflow.snapshot.canGoBack && stepId !== 'transfer'}
       onBack={workflow.back}
       onCancel={() => workflow.reset()}

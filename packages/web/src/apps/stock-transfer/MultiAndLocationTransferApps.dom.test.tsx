@@ -7,7 +7,7 @@ import { fakeServer, renderApp, scan, waitForPrompt } from './dom-test-support.j
 import { LocationStockTransferApp } from './LocationStockTransferApp.js';
 import { MultiStockTransferApp } from './MultiStockTransferApp.js';
 
-vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut: vi.fn() }) }));
+vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut: vi.fn(), hasRole: () => true }) }));
 vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
 vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
 vi.mock('../../platform/sounds.js', () => ({
@@ -18,6 +18,9 @@ vi.mock('../../platform/sounds.js', () => ({
   playBeep: vi.fn(),
 }));
 vi.mock('../../platform/live.js', () => ({ useLiveMessage: () => undefined }));
+
+// Whole flows typed key by key: give them room on a loaded machine (two cores for all tests).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js';
-import { notify } from '../../platform/notifications.js';
+import type { Notice } from '../../handheld/engine/types.js';
 import { ActionButton, HandheldScreen } from './HandheldScreen.js';
 import { LineList } from './LineList.js';
 import { collectLine, initialMultiTransferState, multiTransferSteps } from './multi-transfer-workflow.js';
+import { confirmingStep } from './transfer-state.js';
 import { TransferSummary } from './TransferSummary.js';
 import { useQcStepOptions } from './useQcConfirmation.js';
 import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';
@@ -23,24 +24,25 @@ export function MultiStockTransferApp() {
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
     appId: 'multiStockTransfer',
-    steps: (keeper) => multiTransferSteps({ keeper, confirmQc: qc.confirmQc, qcReason: qc.qcReason }),
+    steps: (keeper, mayMoveRestricted) =>
+      multiTransferSteps({ keeper, confirmQc: qc.confirmQc, qcReason: qc.qcReason, mayMoveRestricted }),
     initial: initialMultiTransferState,
     start: 'from',
-    onFinish: (state, controls) => {
+    afterFinish: (state) => {
       if (state.moved) {
         const lines = state.moved.lines;
         refresh(
           lines.flatMap((line) => [line.fromLocation, line.toLocation]),
           lines.map((line) => line.item),
         );
-        controls.reset(initialMultiTransferState());
-        return;
+        return { state: initialMultiTransferState() };
       }
       const result = collectLine(state);
-      if (result.kind === 'duplicateSerial')
-        notify('danger', 'stockTransfer:serialAlreadyListed', { serial: result.serial });
-      controls.reset(result.state);
-      if (result.state.from) controls.goTo('item');
+      const notices: Notice[] =
+        result.kind === 'duplicateSerial'
+          ? [{ variant: 'danger', key: 'stockTransfer:serialAlreadyListed', args: { serial: result.serial } }]
+          : [];
+      return result.state.from ? { state: result.state, stepId: 'item', notices } : { state: result.state, notices };
     },
   });
   const { state, stepId } = workflow;
@@ -57,13 +59,14 @@ export function MultiStockTransferApp() {
         prompt={workflow.promptText}
         busy={workflow.busy}
         onScan={(text) => void workflow.input(text)}
+        scanHint={workflow.scanHint}
         canGoBack={workflow.snapshot.canGoBack && stepId !== 'transfer'}
         onBack={workflow.back}
         onCancel={cancel}
         summary={<TransferSummary draft={state} />}
         actions={
           <>
-            {stepId === 'quantity' && !workflow.busy ? (
+            {confirmingStep.has(stepId) && !workflow.busy ? (
               <ActionButton label={t('ok')} testId="quantity-ok" onClick={() => void workflow.input('')} />
             ) : null}
             {canChooseTarget ? (

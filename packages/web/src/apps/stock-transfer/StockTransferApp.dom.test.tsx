@@ -1,15 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultSystemSettings } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
-import { playSuccessSound } from '../../platform/sounds.js';
+import { playSoftSound, playSuccessSound } from '../../platform/sounds.js';
 import { act } from '@testing-library/react';
-import { fakeServer, renderApp, scan, waitForPrompt, type Call, type Override } from './dom-test-support.js';
-import { contentRow, pills } from './test-fixtures.js';
+import {
+  defaultAnswer,
+  fakeServer,
+  renderApp,
+  scan,
+  waitForPrompt,
+  type Call,
+  type Override,
+} from './dom-test-support.js';
+import { contentRow, locations, pills } from './test-fixtures.js';
 import { StockTransferApp } from './StockTransferApp.js';
 
-vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut: vi.fn() }) }));
+vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut: vi.fn(), hasRole: () => true }) }));
 vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
 vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
 vi.mock('../../platform/sounds.js', () => ({
@@ -24,6 +32,7 @@ vi.mock('../../platform/live.js', () => ({
   useLiveMessage: (kind: string, handler: (message: unknown) => void) => live.handlers.set(kind, handler),
 }));
 
+const locationOf = (call: Call) => locations.find((l) => call.path.endsWith(`/${l.code}`))!;
 const lines = (calls: Call[]) => calls.filter((c) => c.path === '/api/v1/operations/stock_transfer/lines');
 
 function start(override?: Override) {
@@ -40,6 +49,9 @@ async function transferFive(user: ReturnType<typeof userEvent.setup>, to = '01-P
   await scan(user, '5', 'Scan the target location');
   await scan(user, to);
 }
+
+// Whole flows typed key by key: give them room on a loaded machine (two cores for all tests).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeEach(() => vi.clearAllMocks());
 afterEach(() => {
@@ -179,5 +191,90 @@ describe('StockTransferApp', () => {
     await waitFor(() => expect(contentsCalls()).toBe(2));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await scan(user, 'BATCH-001', 'Scan the batch of BATCH-001');
+  });
+
+  it('a burst of rounds typed while each move is in flight: one success message per committed move', async () => {
+    const { calls, user } = start((call) =>
+      call.path.endsWith('/lines') ? ({ ...(defaultAnswer(call) as object), delayMs: 150 } as never) : undefined,
+    );
+    await scan(user, '01-A01-01', 'Scan the item');
+    // A wedge scanner types a whole code at once: each scan is one change and Enter, all three
+    // rounds before the first move answers.
+    const input = screen.getByTestId('scanner-input');
+    for (const quantity of ['1', '2', '3'])
+      for (const text of ['ITEM-001', quantity, '01-P01-01']) {
+        fireEvent.change(input, { target: { value: text } });
+        fireEvent.submit(input.closest('form')!);
+      }
+    await waitFor(() => expect(lines(calls)).toHaveLength(3));
+    await waitForPrompt('Scan the item');
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Working…' })).toBeNull());
+    expect(lines(calls).map((call) => (call.body as { lines: { quantity: number }[] }).lines[0]!.quantity)).toEqual([
+      1, 2, 3,
+    ]);
+    const successes = vi.mocked(notify).mock.calls.filter(([variant]) => variant === 'success');
+    expect(successes.map(([, , args]) => (args as { quantity: number }).quantity)).toEqual([1, 2, 3]);
+    expect(notify).toHaveBeenCalledTimes(3);
+  });
+
+  it('counts the item scanned again; a double read is ignored with a hint and a short sound', async () => {
+    const { user } = start();
+    await scan(user, '01-A01-01', 'Scan the item');
+    // The same location again at once: a double read (1 s at the item question).
+    await scan(user, '01-A01-01');
+    await waitFor(() =>
+      expect(screen.getByTestId('scanner-hint').textContent).toBe(
+        '01-A01-01 ignored: the same scan came again too soon (a double read). Wait a moment and scan again.',
+      ),
+    );
+    expect(playSoftSound).toHaveBeenCalledTimes(1);
+    expect(notify).not.toHaveBeenCalled();
+    await scan(user, 'ITEM-001', /Now 1:/);
+    expect(screen.getByTestId('scanner-hint').textContent).toBe('');
+    for (let count = 2; count <= 5; count += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      await scan(user, 'ITEM-001', new RegExp(`Now ${count}:`));
+    }
+    expect(screen.getByTestId('summary-quantity').textContent).toBe('5 pcs');
+  });
+
+  it('tells a blocked location with its reason at the location question, and OK confirms an expired batch', async () => {
+    const { user } = start((call) => {
+      if (call.path === '/api/v1/bin_location/find/01-A01-01')
+        return {
+          status: 200,
+          json: { ...locationOf(call), blockStockMovements: true, blockStockMovementsReason: 'Rack' },
+        };
+      if (call.path === '/api/v1/bin_location/01-P01-01/contents')
+        return {
+          status: 200,
+          json: [contentRow(pills, 200, { batches: [['B2025-014', 200]] })].map((row) => ({
+            ...row,
+            batches: row.batches.map((batch) => ({ ...batch, expirationDate: '2020-01-31' })),
+          })),
+        };
+      return undefined;
+    });
+    await scan(user, '01-A01-01');
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('danger', 'stockTransfer:locationBlocked', {
+        code: '01-A01-01',
+        reason: 'Rack',
+      }),
+    );
+    await waitForPrompt('Scan the location to take stock from');
+    await scan(user, '01-P01-01', 'Scan the item');
+    await scan(
+      user,
+      'BATCH-001',
+      'BATCH-001 B2025-014 has expired. Press OK to move it anyway, or scan another batch.',
+    );
+    expect(notify).toHaveBeenLastCalledWith('warning', 'stockTransfer:expiredStock', {
+      item: 'BATCH-001',
+      code: 'B2025-014',
+      date: '2020-01-31',
+    });
+    await user.click(screen.getByTestId('quantity-ok'));
+    await waitForPrompt(/^How many box of BATCH-001\?/);
   });
 });

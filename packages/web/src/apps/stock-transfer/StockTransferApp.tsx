@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ActionButton, HandheldScreen } from './HandheldScreen.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';
-import { initialTransferState, nextTransferState } from './transfer-state.js';
+import { confirmingStep, initialTransferState, nextTransferState } from './transfer-state.js';
 import { TransferSummary } from './TransferSummary.js';
 import { useQcStepOptions } from './useQcConfirmation.js';
 import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';
@@ -18,17 +18,17 @@ export function StockTransferApp() {
   const refresh = useRefreshAfterTransfer();
   const workflow = useTransferWorkflow({
     appId: 'stockTransfer',
-    steps: (keeper) => stockTransferSteps({ keeper, confirmQc: qc.confirmQc, qcReason: qc.qcReason }),
+    steps: (keeper, mayMoveRestricted) =>
+      stockTransferSteps({ keeper, confirmQc: qc.confirmQc, qcReason: qc.qcReason, mayMoveRestricted }),
     initial: initialTransferState,
     start: 'from',
-    onFinish: (state, controls) => {
+    afterFinish: (state) => {
       const lines = state.moved?.lines ?? [];
       refresh(
         lines.flatMap((line) => [line.fromLocation, line.toLocation]),
         lines.map((line) => line.item),
       );
-      controls.reset(nextTransferState(state));
-      controls.goTo('item');
+      return { state: nextTransferState(state), stepId: 'item' };
     },
   });
   const { state, stepId } = workflow;
@@ -40,13 +40,14 @@ export function StockTransferApp() {
         prompt={workflow.promptText}
         busy={workflow.busy}
         onScan={(text) => void workflow.input(text)}
+        scanHint={workflow.scanHint}
         canGoBack={workflow.snapshot.canGoBack && stepId !== 'transfer'}
         onBack={workflow.back}
         onCancel={() => workflow.reset()}
         summary={<TransferSummary draft={state} />}
         actions={
           <>
-            {stepId === 'quantity' && !workflow.busy ? (
+            {confirmingStep.has(stepId) && !workflow.busy ? (
               <ActionButton label={t('ok')} testId="quantity-ok" onClick={() => void workflow.input('')} />
             ) : null}
             {retry ? (

@@ -8,7 +8,7 @@ import { StockTransferApp } from './StockTransferApp.js';
 
 const session = vi.hoisted(() => ({ userId: 7 }));
 vi.mock('../../platform/session.js', () => ({
-  useSession: () => ({ signOut: vi.fn(), me: { user: { id: session.userId } } }),
+  useSession: () => ({ signOut: vi.fn(), hasRole: () => true, me: { user: { id: session.userId } } }),
 }));
 vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
 vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
@@ -25,6 +25,9 @@ const savedKey = 'wms.workflow.stockTransfer.7';
 const lines = (calls: Call[]) => calls.filter((c) => c.path === '/api/v1/operations/stock_transfer/lines');
 const contentsCalls = (calls: Call[]) =>
   calls.filter((c) => c.path === '/api/v1/bin_location/01-A01-01/contents').length;
+
+// Whole flows typed key by key: give them room on a loaded machine (two cores for all tests).
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeEach(() => {
   vi.clearAllMocks();

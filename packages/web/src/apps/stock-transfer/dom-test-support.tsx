@@ -14,7 +14,8 @@ export interface Call {
   headers: Record<string, string>;
 }
 
-type Answer = { status: number; json: unknown } | 'networkError';
+/** An answer of the fake server; delayMs keeps it in flight that long (a slow commit). */
+type Answer = { status: number; json: unknown; delayMs?: number } | 'networkError';
 /** Overrides of the fake server: answer a call differently (return undefined for the default). */
 export type Override = (call: Call) => Answer | undefined;
 
@@ -24,7 +25,7 @@ const error = (status: number, key: string, args: Record<string, unknown> = {}):
   json: { status, key, args, message: key },
 });
 
-function defaultAnswer(call: Call): Answer {
+export function defaultAnswer(call: Call): Answer {
   const { method, path, body } = call;
   const code = decodeURIComponent(path.split('/').at(-1) ?? '');
   if (method === 'GET' && path.startsWith('/api/v1/item/find/')) {
@@ -84,6 +85,7 @@ export function fakeServer(override: Override = () => undefined): Call[] {
       calls.push(call);
       const answer = override(call) ?? defaultAnswer(call);
       if (answer === 'networkError') throw new TypeError('Failed to fetch');
+      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       return new Response(JSON.stringify(answer.json), {
         status: answer.status,
         headers: { 'content-type': 'application/json' },

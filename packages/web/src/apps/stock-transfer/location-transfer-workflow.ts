@@ -8,7 +8,8 @@ import { commitTransfer } from './commit-transfer.js';
 import type { IdempotencyKeeper } from './idempotency-keeper.js';
 import { sameLocationNotice, st } from './line-steps.js';
 import { refusalRoute } from './refusal-route.js';
-import { commitPrompt } from './stock-transfer-workflow.js';
+import { locationRuleNotice } from './source-checks.js';
+import { commitPrompt, retryOnEnter } from './stock-transfer-workflow.js';
 import { transferApi } from './transfer-api.js';
 import { emptyCommit, type CommitState } from './transfer-state.js';
 
@@ -34,6 +35,8 @@ function namesLocation(location: BinLocation, text: string): boolean {
 export interface LocationTransferDependencies {
   keeper: IdempotencyKeeper;
   api?: typeof transferApi;
+  /** The user holds stockTransferAuthMoveRestricted (restricted locations are refused at their scan otherwise). */
+  mayMoveRestricted?: () => boolean;
 }
 
 /**
@@ -44,11 +47,13 @@ export interface LocationTransferDependencies {
  */
 export function locationTransferSteps(deps: LocationTransferDependencies): Step<LocationTransferState>[] {
   const api = deps.api ?? transferApi;
+  const mayMoveRestricted = deps.mayMoveRestricted ?? (() => true);
   const fromLookup = locationStep<LocationTransferState>({
     id: 'from',
     next: 'to',
     loadContents: true,
     set: (state, location, contents) => ({ ...state, from: location, fromContents: contents }),
+    check: (_state, location) => locationRuleNotice(location, mayMoveRestricted()),
     prompt: () => st('prompt.locationFrom'),
   });
   const from: Step<LocationTransferState> = {
@@ -65,11 +70,15 @@ export function locationTransferSteps(deps: LocationTransferDependencies): Step<
     next: 'confirm',
     set: (state, location) => ({ ...state, to: location, moved: null, failed: false }),
     check: (state, location) =>
-      state.from && sameCode(state.from.code, location.code) ? sameLocationNotice(location) : null,
+      state.from && sameCode(state.from.code, location.code)
+        ? sameLocationNotice(location)
+        : locationRuleNotice(location, mayMoveRestricted()),
     prompt: () => st('prompt.locationTo'),
   });
   const confirm: Step<LocationTransferState> = {
     id: 'confirm',
+    // "Scan the target again" confirms: that repeat is an answer, not a double read.
+    repeatScans: true,
     prompt: (state) => st('prompt.confirmLocation', { from: state.from?.code ?? '', to: state.to?.code ?? '' }),
     async input(state, text, env) {
       if (!state.to) return go(state, 'to');
@@ -78,6 +87,8 @@ export function locationTransferSteps(deps: LocationTransferDependencies): Step<
       const other = await env.services.findLocation(text);
       if (!other) return refuse(state, 'unknownLocation', { code: text });
       if (state.from && sameCode(state.from.code, other.code)) return danger(state, sameLocationNotice(other));
+      const rule = locationRuleNotice(other, mayMoveRestricted());
+      if (rule) return danger(state, rule);
       return { state: { ...state, to: other }, next: stay };
     },
   };
@@ -120,5 +131,5 @@ export function locationTransferSteps(deps: LocationTransferDependencies): Step<
       }
     },
   });
-  return [from, to, confirm, transfer];
+  return [from, to, confirm, retryOnEnter(transfer)];
 }

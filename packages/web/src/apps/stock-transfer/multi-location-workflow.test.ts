@@ -6,7 +6,7 @@ import {
 } from '@wms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowRunner } from '../../handheld/engine/runner.js';
-import type { Notice, Step } from '../../handheld/engine/types.js';
+import type { Continuation, Notice, Step } from '../../handheld/engine/types.js';
 import { IdempotencyKeeper } from './idempotency-keeper.js';
 import { StepFailure } from './keyed-failure.js';
 import {
@@ -62,7 +62,7 @@ function fakeApi() {
   return { api, keys, real: api as unknown as typeof transferApi };
 }
 
-function run<S>(steps: Step<S>[], initial: () => S, onFinish: (state: S, runner: WorkflowRunner<S>) => void) {
+function run<S>(steps: Step<S>[], initial: () => S, continueAfterFinish: (state: S) => Continuation<S>) {
   let clock = 0;
   const notices: Notice[] = [];
   const runner = new WorkflowRunner(
@@ -70,11 +70,10 @@ function run<S>(steps: Step<S>[], initial: () => S, onFinish: (state: S, runner:
     initial,
     { settings: defaultSystemSettings.scanner, services: fakeServices(), now: () => new Date((clock += 2000)) },
     'from',
-    { restartOnInput: false },
+    { restartOnInput: false, continueAfterFinish },
   );
   runner.subscribeEffects((effect) => {
     notices.push(...effect.notices);
-    if (effect.finished) onFinish(effect.state, runner);
   });
   const scan = async (...texts: string[]) => {
     for (const text of texts) await runner.input(text);
@@ -91,11 +90,10 @@ function multi() {
     qcReason: () => 'r',
     api,
   });
-  const flow = run<MultiTransferState>(steps, initialMultiTransferState, (state, runner) => {
-    if (state.moved) return runner.reset(initialMultiTransferState());
+  const flow = run<MultiTransferState>(steps, initialMultiTransferState, (state) => {
+    if (state.moved) return { state: initialMultiTransferState() };
     const result = collectLine(state);
-    runner.reset(result.state);
-    if (result.state.from) runner.goTo('item');
+    return result.state.from ? { state: result.state, stepId: 'item' } : { state: result.state };
   });
   return { ...flow, api, keys };
 }
@@ -191,7 +189,7 @@ function location() {
   const flow = run<LocationTransferState>(
     locationTransferSteps({ keeper: new IdempotencyKeeper(), api: real }),
     initialLocationTransferState,
-    (_state, runner) => runner.reset(),
+    () => ({ state: initialLocationTransferState() }),
   );
   return { ...flow, api, keys };
 }

@@ -4,7 +4,7 @@ import { finish, stay, type Notice, type Step } from '../../handheld/engine/type
 import { commitTransfer } from './commit-transfer.js';
 import { lineSteps, targetStep } from './line-steps.js';
 import { refusalRoute } from './refusal-route.js';
-import { commitPrompt, type TransferDependencies } from './stock-transfer-workflow.js';
+import { commitPrompt, restricted, retryOnEnter, type TransferDependencies } from './stock-transfer-workflow.js';
 import { transferApi } from './transfer-api.js';
 import {
   draftLine,
@@ -113,11 +113,16 @@ export function multiTransferSteps(deps: TransferDependencies): Step<MultiTransf
     },
   });
   return [
-    ...lineSteps<MultiTransferState>({ afterQuantity: finish }),
+    ...lineSteps<MultiTransferState>({
+      afterQuantity: finish,
+      collected: (state) => state.lines.map((collected) => collected.line),
+      ...restricted(deps),
+    }),
     targetStep<MultiTransferState>({
       next: 'transfer',
       sources: (state) => state.lines.map((collected) => collected.line.fromLocation),
+      ...restricted(deps),
     }),
-    transfer,
+    retryOnEnter(transfer),
   ];
 }

@@ -58,14 +58,13 @@ function setUp(options: { api?: ReturnType<typeof fakeApi>['api']; confirm?: boo
     initialTransferState,
     { settings: defaultSystemSettings.scanner, services: fakeServices(), now: () => new Date((clock += 2000)) },
     'from',
-    { restartOnInput: false },
+    {
+      restartOnInput: false,
+      continueAfterFinish: (state) => ({ state: nextTransferState(state), stepId: 'item' }),
+    },
   );
   runner.subscribeEffects((effect) => {
     effects.push(effect);
-    if (effect.finished) {
-      runner.reset(nextTransferState(effect.state));
-      runner.goTo('item');
-    }
   });
   const scan = async (...texts: string[]) => {
     for (const text of texts) await runner.input(text);
@@ -220,7 +219,7 @@ describe('the stock transfer workflow', () => {
     const { api } = fakeApi();
     api.validate.mockRejectedValueOnce(refusal);
     const { runner, scan, notices, effects } = setUp({ api });
-    await scan('01-A01-01', 'ITEM-001', '9999', '01-P01-01');
+    await scan('01-A01-01', 'ITEM-001', '400', '01-P01-01');
     expect(runner.stepId).toBe('quantity');
     expect(notices()).toEqual([
       {

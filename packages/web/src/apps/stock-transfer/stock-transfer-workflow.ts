@@ -1,5 +1,6 @@
 import { doStep } from '../../handheld/engine/steps/do.js';
-import { failureNotice } from '../../handheld/engine/outcomes.js';
+import { failureNotice, refuse } from '../../handheld/engine/outcomes.js';
+import { quantityCommand } from '../../handheld/engine/patterns.js';
 import { finish, stay, type Notice, type Step } from '../../handheld/engine/types.js';
 import { commitTransfer } from './commit-transfer.js';
 import type { IdempotencyKeeper } from './idempotency-keeper.js';
@@ -24,6 +25,8 @@ export interface TransferDependencies {
   qcReason: () => string;
   /** The calls (tests replace them). */
   api?: typeof transferApi;
+  /** The user holds stockTransferAuthMoveRestricted (restricted locations are refused at their scan otherwise). */
+  mayMoveRestricted?: () => boolean;
 }
 
 /** The prompt of a commit step: working, or the retry after a failure without a known answer. */
@@ -33,6 +36,26 @@ export function commitPrompt(state: CommitState) {
 }
 
 const successSounds = ['success' as const];
+
+/**
+ * A commit step takes input only after a failure without a known answer. Then Enter, the OK
+ * code or the Retry button tries again; any other scan is refused with retryFirst {code} (a scan
+ * made for the next transfer must neither retry this one nor be lost without a word).
+ */
+export function retryOnEnter<S>(step: Step<S>): Step<S> {
+  return {
+    ...step,
+    input: (state, text, env) =>
+      text === '' || quantityCommand(text, env.settings)?.kind === 'ok'
+        ? step.input(state, '', env)
+        : Promise.resolve(refuse(state, 'stockTransfer:retryFirst', { code: text })),
+  };
+}
+
+/** The restricted-location permission of the dependencies, as the line and target steps take it. */
+export function restricted(deps: { mayMoveRestricted?: () => boolean }) {
+  return deps.mayMoveRestricted ? { mayMoveRestricted: deps.mayMoveRestricted } : {};
+}
 
 /** The state to go back with after a refusal: the answers from that step on are asked again. */
 export function stateForRoute(state: StockTransferState, route: RefusalStep): StockTransferState {
@@ -93,8 +116,12 @@ export function stockTransferSteps(deps: TransferDependencies): Step<StockTransf
     },
   });
   return [
-    ...lineSteps<StockTransferState>({ afterQuantity: 'to' }),
-    targetStep<StockTransferState>({ next: 'transfer', sources: (state) => (state.from ? [state.from.code] : []) }),
-    transfer,
+    ...lineSteps<StockTransferState>({ afterQuantity: 'to', ...restricted(deps) }),
+    targetStep<StockTransferState>({
+      next: 'transfer',
+      sources: (state) => (state.from ? [state.from.code] : []),
+      ...restricted(deps),
+    }),
+    retryOnEnter(transfer),
   ];
 }

@@ -29,6 +29,9 @@ export interface CommitState {
 
 export type StockTransferState = LineDraft & CommitState;
 
+/** Steps of the line transfers where the OK button confirms (the quantity, expired stock). */
+export const confirmingStep: ReadonlySet<string> = new Set(['quantity', 'itemExpired']);
+
 export const emptyDraft: LineDraft = { from: null, fromContents: null, identification: null, quantity: 0 };
 export const emptyCommit: CommitState = { to: null, moved: null, blockPending: [], failed: false };
 

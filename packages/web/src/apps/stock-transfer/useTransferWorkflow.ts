@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sameCode, type BinLocation, type LocationContentRow } from '@wms/contract';
 import type { ResumePoint } from '../../handheld/engine/runner.js';
-import type { HandheldServices, Step } from '../../handheld/engine/types.js';
+import type { Continuation, HandheldServices, Step } from '../../handheld/engine/types.js';
 import { useSpeech } from '../../handheld/peripherals/speech.js';
+import { useIgnoredScanHint } from '../../handheld/useIgnoredScanHint.js';
 import { usePersistedWorkflow } from '../../handheld/usePersistedWorkflow.js';
 import type { WorkflowControls } from '../../handheld/useWorkflow.js';
 import { useConfig } from '../../platform/config.js';
@@ -18,13 +19,25 @@ import type { CommitState } from './transfer-state.js';
 export interface TransferWorkflowOptions<S> {
   /** The app's id (contract apps.ts): names the saved workflow. */
   appId: string;
-  /** Builds the steps once, with the keeper of the Idempotency-Key (saved with the workflow). */
-  steps: (keeper: IdempotencyKeeper) => Step<S>[];
+  /**
+   * Builds the steps once, with the keeper of the Idempotency-Key (saved with the workflow) and
+   * whether the signed-in user may move stock from and to restricted locations (read when asked).
+   */
+  steps: (keeper: IdempotencyKeeper, mayMoveRestricted: () => boolean) => Step<S>[];
   initial: () => S;
   start: string;
-  /** The workflow finished (a line collected, a transfer done): what comes next. */
-  onFinish: (state: S, controls: WorkflowControls<S>) => void;
+  /**
+   * The workflow finished (a line collected, a transfer done): what comes next. Applied by the
+   * runner before any scan that arrived meanwhile is handled, so such a scan goes to the next
+   * question and never to the finished commit step (issue 14 point 21).
+   */
+  afterFinish: (state: S) => Continuation<S> | null;
 }
+
+export type TransferWorkflowControls<S> = WorkflowControls<S> & {
+  /** The hint under the scanner input about a scan that was not used, or null. */
+  scanHint: string | null;
+};
 
 /**
  * A reopened transfer app resumes at the commit step only to offer its retry (the answer of the
@@ -44,17 +57,21 @@ export function resumeTransfer<S extends CommitState>(point: ResumePoint<S>): Re
  */
 export function useTransferWorkflow<S extends FromState & CommitState>(
   options: TransferWorkflowOptions<S>,
-): WorkflowControls<S> {
+): TransferWorkflowControls<S> {
   const { scanner } = useConfig();
   const { config } = useDeviceConfig();
-  const userId = useSession().me?.user.id ?? null;
+  const session = useSession();
+  const userId = session.me?.user.id ?? null;
+  const latestSession = useRef(session);
+  latestSession.current = session;
   const speak = useSpeech();
   const services = useMemo(() => createHttpHandheldServices(), []);
   const [keeper] = useState(() => new IdempotencyKeeper());
-  const [steps] = useState(() => options.steps(keeper));
-  const controls = useRef<WorkflowControls<S> | null>(null);
-  const onFinish = useRef(options.onFinish);
-  onFinish.current = options.onFinish;
+  const [steps] = useState(() =>
+    options.steps(keeper, () => latestSession.current.hasRole('stockTransferAuthMoveRestricted')),
+  );
+  const afterFinish = useRef(options.afterFinish);
+  afterFinish.current = options.afterFinish;
   const workflow = usePersistedWorkflow<S>(
     {
       steps,
@@ -65,9 +82,8 @@ export function useTransferWorkflow<S extends FromState & CommitState>(
       speak,
       speakPrompts: config.TTSVoice !== null,
       restartOnInput: false,
-      onFinish: (state) => {
-        if (controls.current) onFinish.current(state, controls.current);
-      },
+      continueAfterFinish: (state) => afterFinish.current(state),
+      repeatWindowMs: config.scannerRepeatWindowMs,
     },
     {
       appId: options.appId,
@@ -80,10 +96,10 @@ export function useTransferWorkflow<S extends FromState & CommitState>(
       },
     },
   );
-  controls.current = workflow;
   useLiveFromContents(workflow, services);
   useFreshContentsOnResume(workflow, services);
-  return workflow;
+  const scanHint = useIgnoredScanHint(workflow.snapshot.ignored);
+  return { ...workflow, scanHint };
 }
 
 /** A resumed from location: its saved contents may be hours old, so they are loaded again. */

@@ -3,6 +3,7 @@ import type { ApiKey, CreatedApiKey } from '@wms/contract';
 import { useState } from 'react';
 import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../components/object-dialogs/format.js';
 import { http } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { ApiKeyCreatedModal } from './ApiKeyCreatedModal.js';
@@ -13,7 +14,7 @@ import { useErrorText } from './useErrorText.js';
 
 /** The API keys of the user being edited: list, create (the key is shown once), delete. */
 export function ApiKeysTab({ userId }: { userId: number }) {
-  const { t, i18n } = useTranslation('userSettings');
+  const { t } = useTranslation('userSettings');
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const keys = useQuery(apiKeyQueries.list(userId));
@@ -28,10 +29,7 @@ export function ApiKeysTab({ userId }: { userId: number }) {
       await refresh();
     },
   });
-  const formatDate = (iso: string | null) =>
-    iso === null
-      ? t('neverUsed')
-      : new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const formatDate = (iso: string | null) => (iso === null ? t('neverUsed') : formatDateTime(iso));
 
   return (
     <div data-testid="api-keys-tab">

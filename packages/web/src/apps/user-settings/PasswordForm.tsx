@@ -2,21 +2,34 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../platform/http.js';
+import { ApiError, http } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { Field } from './Field.js';
 import { useErrorText } from './useErrorText.js';
 
-/** Sets a new password, typed twice; the two entries must match. */
-export function PasswordForm({ userId }: { userId: number }) {
+interface PasswordFormProps {
+  userId: number;
+  /** The signed-in user's own password: the current one is asked for (the server requires it). */
+  own: boolean;
+}
+
+/**
+ * Sets a new password, typed twice; the two entries must match. Your own password needs the
+ * current one too, so a session left open can not be used to lock its owner out; a userManager
+ * setting someone else's password does not know theirs and is not asked.
+ */
+export function PasswordForm({ userId, own }: PasswordFormProps) {
   const { t } = useTranslation(['userSettings', 'errors']);
   const errorText = useErrorText();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const save = useMutation({
-    mutationFn: (next: string) => http.post(`/api/v1/users/${userId}/password`, { password: next }, { silent: true }),
+    mutationFn: (body: { password: string; currentPassword?: string }) =>
+      http.post(`/api/v1/users/${userId}/password`, body, { silent: true }),
     onSuccess: () => {
+      setCurrent('');
       setPassword('');
       setRepeated('');
       notify('success', 'common:passwordIsSaved');
@@ -30,18 +43,33 @@ export function PasswordForm({ userId }: { userId: number }) {
       return;
     }
     setMismatch(false);
-    save.mutate(password);
+    save.mutate(own ? { password, currentPassword: current } : { password });
   }
 
+  const failedField = save.isError ? fieldOf(save.error) : null;
   return (
     <Form onSubmit={handleSubmit} noValidate data-testid="password-form">
       <h2 className="h5 mt-4">{t('changePassword')}</h2>
+      {own && (
+        <Field id="current-password" label={t('currentPassword')}>
+          <Form.Control
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            isInvalid={failedField === 'body.currentPassword'}
+            onChange={(event) => setCurrent(event.target.value)}
+            data-testid="current-password"
+          />
+        </Field>
+      )}
       <Field id="new-password" label={t('newPassword')}>
         <Form.Control
           id="new-password"
           type="password"
           autoComplete="new-password"
           value={password}
+          isInvalid={failedField === 'body.password'}
           onChange={(event) => setPassword(event.target.value)}
           data-testid="new-password"
         />
@@ -75,4 +103,14 @@ export function PasswordForm({ userId }: { userId: number }) {
       </div>
     </Form>
   );
+}
+
+/** The first field a refusal names (args.fields[0].field), to mark its input invalid. */
+function fieldOf(error: unknown): string | null {
+  const fields = error instanceof ApiError ? error.args.fields : undefined;
+  if (!Array.isArray(fields)) return null;
+  const first: unknown = fields[0];
+  return typeof first === 'object' && first !== null && 'field' in first && typeof first.field === 'string'
+    ? first.field
+    : null;
 }

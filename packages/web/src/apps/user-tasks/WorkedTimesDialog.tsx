@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js'
 import { formatDateTime } from '../../components/object-dialogs/format.js';
 import { ModalLayer, layerProps, useNextModalLayer } from '../../components/object-dialogs/modal-layer.js';
 import { useErrorText } from '../../components/object-dialogs/useErrorText.js';
+import { useSession } from '../../platform/session.js';
 import { FinishWorkModal } from './FinishWorkModal.js';
 import { userTaskQueries } from './queries.js';
 import { userTasksApi } from './user-tasks-api.js';
@@ -23,13 +24,14 @@ type Editing = { kind: 'new' } | { kind: 'edit'; entry: WorkedTimeEntry } | null
 /**
  * The worked-times dialog of a task (spec 03 sections 2 and 4): the entries (user name column
  * unless all are mine), New (manual entry), Start or Finish (Finish asks what work was done),
- * edit and delete (after confirmation).
+ * edit and delete (after confirmation) of the user's own entries (a task manager's: anyone's).
  */
 export function WorkedTimesDialog({ task, userId, onClose }: WorkedTimesDialogProps) {
   const { t } = useTranslation(['userTasks', 'common']);
   const errorText = useErrorText();
   const layer = useNextModalLayer();
   const queryClient = useQueryClient();
+  const manager = useSession().hasRole('userTaskManager');
   const entries = useQuery(userTaskQueries.workedTimes(task.id));
   const [editing, setEditing] = useState<Editing>(null);
   const [finishing, setFinishing] = useState(false);
@@ -106,26 +108,30 @@ export function WorkedTimesDialog({ task, userId, onClose }: WorkedTimesDialogPr
                     {entry.minutes ?? ''}
                   </td>
                   <td className="text-nowrap text-end">
-                    <Button
-                      variant="link"
-                      size="lg"
-                      className="p-1"
-                      aria-label={t('common:edit')}
-                      onClick={() => setEditing({ kind: 'edit', entry })}
-                      data-testid="worked-time-edit"
-                    >
-                      <i className="bi bi-pencil" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="link"
-                      size="lg"
-                      className="p-1 text-danger"
-                      aria-label={t('common:delete')}
-                      onClick={() => setDeleting(entry)}
-                      data-testid="worked-time-delete"
-                    >
-                      <i className="bi bi-trash" aria-hidden="true" />
-                    </Button>
+                    {(manager || entry.userId === userId) && (
+                      <>
+                        <Button
+                          variant="link"
+                          size="lg"
+                          className="p-1"
+                          aria-label={t('common:edit')}
+                          onClick={() => setEditing({ kind: 'edit', entry })}
+                          data-testid="worked-time-edit"
+                        >
+                          <i className="bi bi-pencil" aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="link"
+                          size="lg"
+                          className="p-1 text-danger"
+                          aria-label={t('common:delete')}
+                          onClick={() => setDeleting(entry)}
+                          data-testid="worked-time-delete"
+                        >
+                          <i className="bi bi-trash" aria-hidden="true" />
+                        </Button>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { onOpenWorkTimes } from '../../components/scanner/scanner-events.js';
 import { productionQueries, type WorkTimeScope } from './work-time-api.js';
-import { TimeMeasurementsModal } from './TimeMeasurementsModal.js';
+import { TimeMeasurementsModal } from '../../components/time-measurements/TimeMeasurementsModal.js';
 import { useWorkTimeActions } from './useWorkTimeActions.js';
 import { useWorkTimesLive } from './useWorkTimesLive.js';
 import { WorkTimeEditDialog } from './WorkTimeEditDialog.js';

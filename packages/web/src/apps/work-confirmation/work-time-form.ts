@@ -119,12 +119,8 @@ export function toSaveRequest(form: WorkTimeForm): WorkTimeSaveRequest | { inval
   };
 }
 
-/** Elapsed time between two moments as H:MM:SS (never negative). */
-export function formatElapsed(startIso: string, nowMs: number): string {
-  const seconds = Math.max(0, Math.floor((nowMs - Date.parse(startIso)) / 1000));
-  const hours = Math.floor(seconds / 3600);
-  return `${hours}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
-}
+/** Elapsed time between two moments as H:MM:SS (never negative); lives with the time measurements modal. */
+export { formatElapsed } from '../../components/time-measurements/elapsed.js';
 
 /** Whole minutes of an entry (running ones up to now). */
 export function entryMinutes(entry: Pick<WorkTimeEntry, 'startTime' | 'endTime'>, nowMs: number): number {

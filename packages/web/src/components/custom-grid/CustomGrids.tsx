@@ -4,9 +4,11 @@ import i18next from 'i18next';
 import { languages, type CustomGridObjectType } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../data-table/DataTable.js';
-import type { DataTableColumn } from '../data-table/data-table-columns.js';
+import { cellText, type DataTableColumn } from '../data-table/data-table-columns.js';
 import { useLiveMessage } from '../../platform/live.js';
 import { ObjectLink, type ObjectType } from '../object-link/ObjectLink.js';
+import { formatCellDate } from '../object-dialogs/format.js';
+import { transactionTypeText } from '../object-dialogs/transaction-type.js';
 import { customGridQueries, type CustomGrid, type CustomGridCell } from './custom-grid-queries.js';
 
 export interface CustomGridsProps {
@@ -37,13 +39,25 @@ function labelKey(objectType: CustomGridObjectType, index: number, column: numbe
   return `${labelNamespace}:${key}`;
 }
 
-function gridColumns(objectType: CustomGridObjectType, index: number, grid: CustomGrid): DataTableColumn<Row>[] {
+/** Dates as DD-MM-YYYY (HH:mm) like everywhere else (issue 14); other values as text. */
+const plainCell = (_row: Row, value: unknown) => (typeof value === 'string' ? formatCellDate(value) : cellText(value));
+
+function gridColumns(
+  objectType: CustomGridObjectType,
+  index: number,
+  grid: CustomGrid,
+  t: (key: string) => string,
+): DataTableColumn<Row>[] {
   return grid.columns.map((column, position) => {
     const reference = column.referenceToObject;
+    // A ledger's transaction type in the user's language, filtered and sorted as shown.
     return {
       id: `${position}_${column.name}`,
       header: labelKey(objectType, index, position, column.label),
-      accessor: (row: Row) => row[column.name] ?? null,
+      accessor: (row: Row) =>
+        column.name === 'transactionType'
+          ? transactionTypeText(t, cellText(row[column.name]))
+          : (row[column.name] ?? null),
       numeric: grid.rows.length > 0 && grid.rows.every((row) => typeof (row[column.name] ?? 0) === 'number'),
       cell: reference
         ? (_row: Row, value: unknown) =>
@@ -52,13 +66,18 @@ function gridColumns(objectType: CustomGridObjectType, index: number, grid: Cust
                 <ObjectLink type={linkTypes[reference]} code={String(value)} />
               )
             ) : null
-        : undefined,
+        : plainCell,
     };
   });
 }
 
 function GridTable({ objectType, index, grid }: { objectType: CustomGridObjectType; index: number; grid: CustomGrid }) {
-  const columns = useMemo(() => gridColumns(objectType, index, grid), [objectType, index, grid]);
+  const { t, i18n } = useTranslation('objects');
+  const columns = useMemo(
+    () => gridColumns(objectType, index, grid, t),
+    // The texts change with the language.
+    [objectType, index, grid, t, i18n.language],
+  );
   return (
     <section className="mb-3" data-testid={`custom-grid-${objectType}-${index}`}>
       <h6 className="mb-2">{grid.title}</h6>

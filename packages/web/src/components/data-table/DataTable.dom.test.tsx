@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { Component, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { columnWidthsStorageKey } from './column-widths.js';
@@ -184,5 +185,77 @@ describe('DataTable', () => {
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThanOrEqual(100);
     expect(screen.getByTestId('data-table-count').textContent).toBe('5000 of 5000 rows');
+  });
+});
+
+describe('DataTable below sm (a phone): cards of label: value pairs (issue 14)', () => {
+  /** A phone: only the narrow-screen media query matches. */
+  function phoneScreen() {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 575.98px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  }
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
+    phoneScreen();
+    return () => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    };
+  });
+
+  const cardCodes = () =>
+    [...document.querySelectorAll('article[data-row-id]')].map(
+      (card) => card.querySelector('dd[data-column-id="code"]')?.textContent,
+    );
+
+  it('shows every column of a row as a label with its value, and no table', () => {
+    render(<DataTable tableId="c-all" columns={columns} data={items} />);
+    expect(document.querySelector('table')).toBeNull();
+    const card = document.querySelector('article[data-row-id="1"]') as HTMLElement;
+    const pairs = [...card.querySelectorAll('dt')].map((label) => [
+      label.textContent,
+      label.nextElementSibling?.textContent,
+    ]);
+    // The labels are the column headers' texts, as a table would show them.
+    expect(pairs).toEqual([
+      [i18next.t('common:code'), 'A-100'],
+      [i18next.t('common:name'), 'anchor plate'],
+      [i18next.t('common:quantity'), '12'],
+    ]);
+  });
+
+  it('sorts with the sort select and its direction button', async () => {
+    const user = userEvent.setup();
+    render(<DataTable tableId="c-sort" columns={columns} data={items} />);
+    expect(cardCodes()).toEqual(['B-200', 'A-100', 'C-300']);
+    await user.selectOptions(screen.getByTestId('data-table-sort-column'), 'code');
+    expect(cardCodes()).toEqual(['A-100', 'B-200', 'C-300']);
+    await user.click(screen.getByTestId('data-table-sort-direction'));
+    expect(cardCodes()).toEqual(['C-300', 'B-200', 'A-100']);
+  });
+
+  it('filters the cards', async () => {
+    const user = userEvent.setup();
+    render(<DataTable tableId="c-filter" columns={columns} data={items} />);
+    await user.type(screen.getByTestId('data-table-filter'), 'ANCHOR');
+    expect(cardCodes()).toEqual(['A-100']);
+  });
+
+  it('expands a card into its sub rows and into renderExpanded content', async () => {
+    const user = userEvent.setup();
+    render(<DataTable tableId="c-sub" columns={columns} data={items} getSubRows={(row) => row.batches} />);
+    expect(document.querySelector('article[data-depth="1"]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Expand row' }));
+    expect(document.querySelector('article[data-depth="1"] dd[data-column-id="code"]')?.textContent).toBe('LOT-9');
+  });
+
+  it('keeps a table when asked to', () => {
+    render(<DataTable tableId="c-table" columns={columns} data={items} layout="table" />);
+    expect(document.querySelector('table')).not.toBeNull();
   });
 });

@@ -12,7 +12,10 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import { narrowScreenQuery, useMediaQuery } from '../../platform/media-query.js';
+import { DataTableCards } from './DataTableCards.js';
 import { DataTableHeaderCell } from './DataTableHeaderCell.js';
+import { DataTableSortSelect } from './DataTableSortSelect.js';
 import {
   assertUniqueColumnIds,
   cellText,
@@ -21,6 +24,7 @@ import {
   type DataTableColumn,
 } from './data-table-columns.js';
 import { useColumnWidths } from './useColumnWidths.js';
+import './data-table.css';
 
 /** Spec 01 section 9: rows rendered beyond the visible ones, and the smallest row height. */
 export const rowOverscan = 50;
@@ -44,6 +48,8 @@ export interface DataTableProps<TRow> {
   /** Height limit of the scrolling body (default 70vh); rows beyond it are virtual. */
   maxHeight?: number | string;
   testId?: string;
+  /** 'auto' (default): cards of label: value pairs below sm (576 px), a table from sm up. */
+  layout?: 'auto' | 'table';
 }
 
 const measureRow = (element: Element) => element.getBoundingClientRect().height || minRowHeight;
@@ -52,7 +58,9 @@ const measureRow = (element: Element) => element.getBoundingClientRect().height 
  * The generic data table (spec 01 section 2): sortable columns, a case-insensitive contains filter
  * over the filterable columns, resizable columns (at least 20 px, widths saved per table id),
  * expandable rows (sub rows or renderExpanded) and virtual rows (overscan 50). Scrolls
- * horizontally when the columns are wider than the screen. Duplicate column ids throw.
+ * horizontally when the columns are wider than the screen. Below sm (576 px) each row is a card
+ * of label: value pairs instead (every column visible on a phone), sorted by a select. Duplicate
+ * column ids throw.
  */
 export function DataTable<TRow>(props: DataTableProps<TRow>) {
   const { tableId, columns, data, getRowId, getSubRows, renderExpanded, filter = true } = props;
@@ -66,6 +74,8 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
   const [globalFilter, setGlobalFilter] = useState('');
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const expandable = Boolean(getSubRows || renderExpanded);
+  const narrow = useMediaQuery(narrowScreenQuery);
+  const cards = narrow && props.layout !== 'table';
 
   const table = useReactTable<TRow>({
     data: data as TRow[],
@@ -114,6 +124,11 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
       </tbody>
     ) : null;
 
+  const renderCell = (row: Row<TRow>, columnId: string, value: unknown): ReactNode => {
+    const column = columns.find((candidate) => candidate.id === columnId)!;
+    return column.cell ? column.cell(row.original, value) : cellText(value);
+  };
+
   const renderRow = (row: Row<TRow>) => (
     <tr data-row-id={row.id} data-depth={row.depth}>
       {expandable ? (
@@ -141,7 +156,7 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
             className={`text-truncate ${column.numeric ? 'text-end' : ''}`}
             style={index === 0 && row.depth > 0 ? { paddingLeft: `${0.25 + row.depth}rem` } : undefined}
           >
-            {column.cell ? column.cell(row.original, value) : cellText(value)}
+            {renderCell(row, column.id, value)}
           </td>
         );
       })}
@@ -168,60 +183,79 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
           </small>
         </div>
       ) : null}
-      <div
-        ref={scrollRef}
-        className="border rounded overflow-auto"
-        style={{ maxHeight: props.maxHeight ?? '70vh', minHeight: minRowHeight * 3 }}
-      >
-        <table
-          className="table table-sm table-hover mb-0"
-          style={{ tableLayout: 'fixed', width: totalWidth, minWidth: '100%' }}
+      {cards ? (
+        <>
+          <DataTableSortSelect table={table} />
+          <DataTableCards
+            columns={columns}
+            rows={rows}
+            items={items}
+            paddingTop={paddingTop}
+            paddingBottom={paddingBottom}
+            measureElement={virtualizer.measureElement}
+            scrollRef={scrollRef}
+            maxHeight={props.maxHeight ?? '70vh'}
+            minHeight={minRowHeight * 3}
+            renderExpanded={renderExpanded}
+            renderCell={renderCell}
+          />
+        </>
+      ) : (
+        <div
+          ref={scrollRef}
+          className="border rounded overflow-auto"
+          style={{ maxHeight: props.maxHeight ?? '70vh', minHeight: minRowHeight * 3 }}
         >
-          <colgroup>
-            {expandable ? <col style={{ width: expandColumnWidth }} /> : null}
-            {leafColumns.map((column) => (
-              <col key={column.id} style={{ width: column.getSize() }} />
-            ))}
-          </colgroup>
-          <thead className="sticky-top" style={{ zIndex: 1 }}>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {expandable ? <th className="bg-body-secondary" aria-label={t('dataTable.expandColumn')} /> : null}
-                {group.headers.map((header) => (
-                  <DataTableHeaderCell key={header.id} header={header} table={table} />
-                ))}
-              </tr>
-            ))}
-          </thead>
-          {spacer(paddingTop, 'top')}
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <tbody key={item.key} ref={virtualizer.measureElement} data-index={item.index}>
-                {renderRow(row)}
-                {renderExpanded && row.getIsExpanded() ? (
-                  <tr data-expanded-for={row.id}>
-                    <td colSpan={columnCount} className="bg-body-tertiary">
-                      {renderExpanded(row.original)}
-                    </td>
-                  </tr>
-                ) : null}
+          <table
+            className="table table-sm table-hover mb-0"
+            style={{ tableLayout: 'fixed', width: totalWidth, minWidth: '100%' }}
+          >
+            <colgroup>
+              {expandable ? <col style={{ width: expandColumnWidth }} /> : null}
+              {leafColumns.map((column) => (
+                <col key={column.id} style={{ width: column.getSize() }} />
+              ))}
+            </colgroup>
+            <thead className="sticky-top" style={{ zIndex: 1 }}>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {expandable ? <th className="bg-body-secondary" aria-label={t('dataTable.expandColumn')} /> : null}
+                  {group.headers.map((header) => (
+                    <DataTableHeaderCell key={header.id} header={header} table={table} />
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            {spacer(paddingTop, 'top')}
+            {items.map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <tbody key={item.key} ref={virtualizer.measureElement} data-index={item.index}>
+                  {renderRow(row)}
+                  {renderExpanded && row.getIsExpanded() ? (
+                    <tr data-expanded-for={row.id}>
+                      <td colSpan={columnCount} className="bg-body-tertiary">
+                        {renderExpanded(row.original)}
+                      </td>
+                    </tr>
+                  ) : null}
+                </tbody>
+              );
+            })}
+            {spacer(paddingBottom, 'bottom')}
+            {rows.length === 0 ? (
+              <tbody>
+                <tr>
+                  {/* Left-aligned: on a phone a wide table's centre is scrolled out of sight. */}
+                  <td colSpan={columnCount} className="text-body-secondary">
+                    {t('common:noResults')}
+                  </td>
+                </tr>
               </tbody>
-            );
-          })}
-          {spacer(paddingBottom, 'bottom')}
-          {rows.length === 0 ? (
-            <tbody>
-              <tr>
-                {/* Left-aligned: on a phone a wide table's centre is scrolled out of sight. */}
-                <td colSpan={columnCount} className="text-body-secondary">
-                  {t('common:noResults')}
-                </td>
-              </tr>
-            </tbody>
-          ) : null}
-        </table>
-      </div>
+            ) : null}
+          </table>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatQuantity, parseLabelCount, serverPrinterId } from './format.js';
+import {
+  formatCellDate,
+  formatDate,
+  formatDateTime,
+  formatQuantity,
+  parseLabelCount,
+  serverPrinterId,
+} from './format.js';
 
 describe('object dialog formats', () => {
   it('shows dates as DD-MM-YYYY', () => {
@@ -65,5 +72,21 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-05-01')).toBe('01-05-2025');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('later')).toBe('later');
+  });
+});
+
+describe('one date format everywhere (issue 14)', () => {
+  it('formats the dates of custom grid cells (the open orders grid showed 2026-11-27)', () => {
+    expect(formatCellDate('2026-11-27')).toBe('27-11-2026');
+    expect(formatCellDate(new Date(2026, 10, 27, 8, 5).toISOString())).toBe('27-11-2026 08:05');
+    expect(formatCellDate('PO-2026-11')).toBe('PO-2026-11');
+    expect(formatCellDate('')).toBe('');
+  });
+
+  it('formats times of the error log and broadcasts, with seconds when asked', () => {
+    const at = new Date(2026, 10, 27, 8, 5, 9);
+    expect(formatDateTime(at.getTime(), true)).toBe('27-11-2026 08:05:09');
+    expect(formatDateTime(at)).toBe('27-11-2026 08:05');
+    expect(formatDateTime(Number.NaN)).toBe('');
   });
 });

@@ -19,13 +19,27 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : localDate(date);
 }
 
-/** A date-time as DD-MM-YYYY HH:mm in local time (history rows); a plain date as formatDate. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
+/**
+ * A date-time as DD-MM-YYYY HH:mm (with :ss when asked) in local time (history rows, logs); a
+ * plain date as formatDate. The one date format of the app (spec 01 section 5).
+ */
+export function formatDateTime(value: string | number | Date | null | undefined, withSeconds = false): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  const seconds = withSeconds ? `:${pad(date.getSeconds())}` : '';
+  return `${localDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}${seconds}`;
+}
+
+/**
+ * A cell's text with a date in it shown like every other date: a plain date (YYYY-MM-DD) as
+ * DD-MM-YYYY, an ISO date-time (YYYY-MM-DDTHH:mm...) as DD-MM-YYYY HH:mm; other text unchanged.
+ */
+export function formatCellDate(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${localDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)) return formatDateTime(value);
+  return value;
 }
 
 /** A quantity as shown: at most three decimals, no trailing zeros. */

@@ -118,13 +118,17 @@ describe('ScannerInput', () => {
     expect(onScan).not.toHaveBeenCalled();
   });
 
-  it('_be_device_identification_ transfers the session after confirmation', async () => {
+  it('_be_device_identification_ transfers the session to the paired device after confirmation', async () => {
     const { user, input } = renderBar();
-    await scan(user, input, '_be_device_identification_Scanner 7');
+    await scan(user, input, '_be_device_identification_Scanner 7/pairing-secret-0123456789');
     expect(screen.getByText('Transfer your session to device Scanner 7?')).toBeTruthy();
     await user.click(screen.getByTestId('scanner-dialog-ok'));
     expect(calls()).toEqual([
-      { url: '/api/v1/auth/transfer_token/create/Scanner%207', method: 'POST', body: '{"path":"/start?x=1"}' },
+      {
+        url: '/api/v1/auth/transfer_token/create/Scanner%207',
+        method: 'POST',
+        body: '{"path":"/start?x=1","pairing":"pairing-secret-0123456789"}',
+      },
     ]);
     expect(notify).toHaveBeenCalledWith('success', 'components:scanner.sessionTransferred', {
       deviceName: 'Scanner 7',

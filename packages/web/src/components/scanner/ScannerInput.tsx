@@ -22,6 +22,8 @@ export interface ScannerInputProps {
   /** Take focus on mount and back after losing it to nothing (default true). */
   keepFocus?: boolean;
   testId?: string;
+  /** A short hint under the input (a scan that was ignored, ...); announced politely. */
+  hint?: string | null;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ScannerInputProps {
  * but only when focus went nowhere (to the page body): another input or a dialog keeps it.
  */
 export function ScannerInput(props: ScannerInputProps) {
-  const { onScan, onQuantity, placeholder, disabled = false, keepFocus = true, testId = 'scanner-input' } = props;
+  const { onScan, onQuantity, placeholder, disabled = false, keepFocus = true, testId = 'scanner-input', hint } = props;
   const { t } = useTranslation('components');
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -97,6 +99,15 @@ export function ScannerInput(props: ScannerInputProps) {
             <i className="bi bi-upc-scan" aria-hidden="true" />
           </Button>
         </InputGroup>
+        <Form.Text
+          as="p"
+          className="scanner-hint mb-0 small fw-semibold text-warning-emphasis"
+          role="status"
+          aria-live="polite"
+          data-testid="scanner-hint"
+        >
+          {hint ?? ''}
+        </Form.Text>
       </Form>
       <ScannerDialog question={question} />
     </>

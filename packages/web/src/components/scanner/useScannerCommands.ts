@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { splitDeviceIdentification } from '@wms/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { useDeviceConfig } from '../../platform/device-config.js';
 import { ApiError, http } from '../../platform/http.js';
@@ -96,10 +97,12 @@ export function useScannerCommands(): {
           await navigate(command.path);
           return;
         case 'deviceIdentification': {
-          const { deviceName } = command;
+          // The code carries the device's pairing secret: the token reaches that device only.
+          const { deviceName, pairing } = splitDeviceIdentification(command.deviceName);
           if (!(await confirm(t('scanner.confirmTransfer', { deviceName })))) return;
           try {
-            await http.post(transferTokenPath(deviceName), { path: location.pathname + location.search });
+            const path = location.pathname + location.search;
+            await http.post(transferTokenPath(deviceName), { path, pairing: pairing ?? undefined });
             notify('success', 'components:scanner.sessionTransferred', { deviceName });
           } catch (error) {
             ignoreApiError(error);

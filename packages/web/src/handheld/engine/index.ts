@@ -1,6 +1,7 @@
 /** The handheld workflow engine: import what an app needs from here. */
 export * from './types.js';
 export * from './runner.js';
+export { clampRepeatWindow, defaultRepeatWindowMs, repeatWindowLimits } from './read-filter.js';
 export * from './outcomes.js';
 export * from './units.js';
 export * from './item-codes.js';

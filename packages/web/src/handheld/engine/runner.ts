@@ -1,7 +1,11 @@
 import { danger, failureNotice } from './outcomes.js';
+import { defaultRepeatWindowMs, duplicateReadWindowMs, ReadFilter, type Arrival } from './read-filter.js';
+import { withScanConfirmation } from './scan-confirmation.js';
 import {
   finish,
   stay,
+  type Continuation,
+  type IgnoredScan,
   type Notice,
   type Step,
   type StepOutcome,
@@ -10,8 +14,7 @@ import {
   type WorkflowSnapshot,
 } from './types.js';
 
-/** Duplicate reads of the same text within this many ms are ignored (spec 03 section 5). */
-export const duplicateReadWindowMs = 1000;
+export { duplicateReadWindowMs } from './read-filter.js';
 /** More automatic transitions than this in one go is a loop in the workflow's definition. */
 export const maxAutomaticTransitions = 100;
 
@@ -23,6 +26,11 @@ export interface WorkflowRunnerOptions<S = unknown> {
    * waits for input; its enter() does not run again. Ignored when a step id is unknown.
    */
   resume?: ResumePoint<S> | null;
+  /**
+   * What comes after a finish (the next transfer from the same location, ...), applied before
+   * any queued scan is handled; null or absent: the workflow rests finished.
+   */
+  continueAfterFinish?: (state: S) => Continuation<S> | null;
 }
 
 interface HistoryEntry<S> {
@@ -55,7 +63,11 @@ export class WorkflowRunner<S> {
   private history: HistoryEntry<S>[] = [];
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
-  private lastRead: { text: string; at: number } | null = null;
+  private readonly reads = new ReadFilter();
+  private ignoredCount = 0;
+  /** An input's outcome (or what followed it) had a danger or warning notice. */
+  private refusedInThisTurn = false;
+  private readonly continueAfterFinish: ((state: S) => Continuation<S> | null) | undefined;
   /** The current step waits for input (a way back may lead here); false while a step passes through. */
   private resting = false;
 
@@ -68,9 +80,11 @@ export class WorkflowRunner<S> {
   ) {
     for (const step of steps) {
       if (this.steps.has(step.id)) throw new Error(`duplicate workflow step id: ${step.id}`);
-      this.steps.set(step.id, step);
+      // A scan a step holds for the operator's confirmation (scan-confirmation.ts, issue 14 point 20).
+      this.steps.set(step.id, withScanConfirmation(step));
     }
     this.restartOnInput = options.restartOnInput ?? true;
+    this.continueAfterFinish = options.continueAfterFinish;
     const resume = options.resume;
     if (resume && [resume, ...resume.history].every((entry) => this.steps.has(entry.stepId))) {
       this.history = [...resume.history];
@@ -83,6 +97,7 @@ export class WorkflowRunner<S> {
         finished: false,
         canGoBack: this.history.length > 0,
         notices: [],
+        ignored: null,
         revision: 0,
       };
       return;
@@ -96,6 +111,7 @@ export class WorkflowRunner<S> {
       finished: false,
       canGoBack: false,
       notices: [],
+      ignored: null,
       revision: 0,
     };
     void this.enqueue(() => this.enterStep(start, state, []));
@@ -137,22 +153,44 @@ export class WorkflowRunner<S> {
   }
 
   /**
-   * Feeds a scan or typed text (trimmed) to the current step. The same text again within 1 s of
-   * the last accepted read is ignored.
+   * Feeds a scan or typed text (trimmed) to the current step, in the order of arrival. Not used,
+   * with a hint and the 'ignored' sound: the same text again within 1 s of the last accepted read
+   * (within the short repeat window at a step with repeatScans), and a scan that was waiting
+   * while the scan before it was refused (read-filter.ts).
    */
   input(text: string): Promise<void> {
-    const trimmed = text.trim();
-    const at = this.env.now().getTime();
-    if (this.lastRead && this.lastRead.text === trimmed && at - this.lastRead.at < duplicateReadWindowMs) {
-      return this.queue;
-    }
-    this.lastRead = { text: trimmed, at };
+    const arrival = this.reads.arrive(text.trim(), this.env.now().getTime());
     return this.enqueue(async () => {
       if (this.current.finished && this.restartOnInput) await this.restart();
+      if (this.reads.discarded(arrival)) return this.ignore(arrival, 'typedAhead');
       const { stepId, state } = this.current;
-      const outcome = await this.guard(() => this.step(stepId).input(state, trimmed, this.env), state);
+      if (arrival.text !== '' && this.reads.doubleRead(arrival, this.readWindow(stepId, state))) {
+        return this.ignore(arrival, 'doubleRead');
+      }
+      this.refusedInThisTurn = false;
+      if (this.current.ignored) this.publish({ ignored: null });
+      const outcome = await this.guard(() => this.step(stepId).input(state, arrival.text, this.env), state);
       await this.apply(outcome, []);
+      if (this.refusedInThisTurn) this.reads.refused();
     });
+  }
+
+  /** The double-read window at a step: short where repeats count, else 1 s. */
+  private readWindow(stepId: string, state: S): number {
+    const repeats = this.step(stepId).repeatScans;
+    const counts = typeof repeats === 'function' ? repeats(state) : (repeats ?? false);
+    return counts ? (this.env.repeatWindowMs ?? defaultRepeatWindowMs) : duplicateReadWindowMs;
+  }
+
+  /** A scan not used: the hint near the input, a short sound; a typed-ahead scan is also named. */
+  private ignore(arrival: Arrival, reason: IgnoredScan['reason']): void {
+    this.ignoredCount += 1;
+    this.publish({ ignored: { code: arrival.text, reason, count: this.ignoredCount } });
+    const notices: Notice[] =
+      reason === 'typedAhead' && arrival.text !== ''
+        ? [{ variant: 'info', key: 'handheld:scanNotUsed', args: { code: arrival.text } }]
+        : [];
+    this.emit({ notices, sounds: ['ignored'], speak: [], finished: false, state: this.current.state });
   }
 
   /** Returns to the step before the current one, with the state it had there. */
@@ -219,9 +257,22 @@ export class WorkflowRunner<S> {
     return this.queue;
   }
 
-  private async restart(state?: S): Promise<void> {
+  private async restart(state?: S, notices: Notice[] = []): Promise<void> {
     this.history = [];
-    await this.enterStep(this.start, state ?? this.initialState(), []);
+    await this.enterStep(this.start, state ?? this.initialState(), notices);
+  }
+
+  /** After a finish: what comes next (continueAfterFinish), in the same turn of the queue. */
+  private async continueAfter(state: S): Promise<void> {
+    const next = this.continueAfterFinish?.(state);
+    if (!next) return;
+    if (next.notices?.length) {
+      this.emit({ notices: next.notices, sounds: [], speak: [], finished: false, state: next.state });
+    }
+    await this.restart(next.state, next.notices ?? []);
+    if (next.stepId && next.stepId !== this.current.stepId) {
+      await this.transition(next.stepId, this.current.state, next.notices ?? []);
+    }
   }
 
   /** Runs a step function; a thrown failure becomes a danger notice with the state unchanged. */
@@ -255,6 +306,7 @@ export class WorkflowRunner<S> {
         finished: true,
         notices,
       });
+      await this.continueAfter(outcome.state);
       return;
     }
     await this.transition(outcome.next, outcome.state, notices, depth + 1);
@@ -296,6 +348,9 @@ export class WorkflowRunner<S> {
   }
 
   private emit(effects: WorkflowEffects<S>): void {
+    if (effects.notices.some((notice) => notice.variant === 'danger' || notice.variant === 'warning')) {
+      this.refusedInThisTurn = true;
+    }
     if (effects.notices.length === 0 && effects.sounds.length === 0 && effects.speak.length === 0 && !effects.finished)
       return;
     for (const listener of this.effectListeners) listener(effects);

@@ -13,8 +13,11 @@
  */
 import type { Batch, BinLocation, ConfigAnswer, ItemFindAnswer, LocationContentRow, Serial } from '@wms/contract';
 
-/** The sounds a step asks for; useWorkflow plays them. 'beep' marks a reached target quantity. */
-export type Sound = 'error' | 'success' | 'serial' | 'beep';
+/**
+ * The sounds a step asks for; useWorkflow plays them. 'beep' marks a reached target quantity,
+ * 'ignored' a scan that was not used (a double read, a scan typed ahead of a refused one).
+ */
+export type Sound = 'error' | 'success' | 'serial' | 'beep' | 'ignored';
 
 export type NoticeVariant = 'danger' | 'success' | 'info' | 'warning';
 
@@ -64,6 +67,11 @@ export interface WorkflowEnv {
   services: HandheldServices;
   /** The clock (injected so tests control the 1 s duplicate rule and dates). */
   now(): Date;
+  /**
+   * The double-read window (ms) of a step with repeatScans (the device's scanner setting);
+   * absent: defaultRepeatWindowMs (read-filter.ts).
+   */
+  repeatWindowMs?: number;
 }
 
 /** Special values of StepOutcome.next besides a step id. */
@@ -94,6 +102,22 @@ export interface Step<S> {
   enter?(state: S, env: WorkflowEnv): Promise<StepOutcome<S> | null>;
   /** Handles one scan or typed text (already trimmed; '' is an empty Enter). */
   input(state: S, text: string, env: WorkflowEnv): Promise<StepOutcome<S>>;
+  /**
+   * The step counts repeated scans of one code or asks for the same scan again: a repeat counts
+   * unless it comes within the short repeat window (WorkflowEnv.repeatWindowMs) instead of the
+   * 1 s double-read window.
+   */
+  repeatScans?: boolean | ((state: S) => boolean);
+}
+
+/** A scan the runner did not use, for the hint near the scanner input. */
+export interface IgnoredScan {
+  /** The scanned text. */
+  code: string;
+  /** 'doubleRead': the same scan again too soon; 'typedAhead': it waited behind a refused scan. */
+  reason: 'doubleRead' | 'typedAhead';
+  /** Counts ignored scans over the runner's life (a new hint each time). */
+  count: number;
 }
 
 /** What the view shows; a new object after every change (useSyncExternalStore). */
@@ -109,8 +133,21 @@ export interface WorkflowSnapshot<S> {
   readonly canGoBack: boolean;
   /** The notices of the last input or transition (for an inline message under the prompt). */
   readonly notices: readonly Notice[];
+  /** The last scan that was not used, until the next scan is used (the hint near the input). */
+  readonly ignored: IgnoredScan | null;
   /** Counts changes. */
   readonly revision: number;
+}
+
+/**
+ * What comes after a finished workflow, applied in the same turn of the queue (so a scan that
+ * arrived while the last step ran is handled by what comes next, never by the finished step):
+ * start over with `state` at the start step, then move on to `stepId` when given.
+ */
+export interface Continuation<S> {
+  state: S;
+  stepId?: string;
+  notices?: Notice[];
 }
 
 /** Side effects of one outcome, for the hook to carry out (notify, sounds, speech). */

@@ -7,6 +7,7 @@ import { useSession } from '../../platform/session.js';
 import { useManagerVerification } from '../../components/manager-verification/useManagerVerification.js';
 import { PrinterSelect } from './PrinterSelect.js';
 import { ProtectedToggles } from './ProtectedToggles.js';
+import { ScannerSettings } from './ScannerSettings.js';
 import { TtsSettings } from './TtsSettings.js';
 
 interface Props {
@@ -49,6 +50,7 @@ export function GeneralTab({ draft, onChange }: Props) {
         ))}
       </div>
       <TtsSettings voice={draft.TTSVoice} rate={draft.TTSRate} onChange={onChange} />
+      <ScannerSettings repeatWindowMs={draft.scannerRepeatWindowMs} onChange={onChange} />
       {mayEditProtected ? (
         <>
           {unlockedBy && (

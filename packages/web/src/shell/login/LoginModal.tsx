@@ -3,7 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useServerVersion } from '../../platform/config.js';
-import { deviceIdentificationCode, useDeviceConfig } from '../../platform/device-config.js';
+import { deviceIdentificationCode } from '@wms/contract';
+import { useDeviceConfig } from '../../platform/device-config.js';
+import { useDevicePairing } from '../../platform/device-pairing.js';
 import { LiveDot } from './LiveDot.js';
 import { LoginForm } from './LoginForm.js';
 import { NfcButton } from './NfcButton.js';
@@ -19,6 +21,7 @@ export function LoginModal() {
   const config = useConfig();
   const version = useServerVersion();
   const { config: device } = useDeviceConfig();
+  const pairing = useDevicePairing();
   const { busy, message, attempt, takeover } = useLoginAttempt();
   const [scanOpen, setScanOpen] = useState(false);
   const openScan = useCallback(() => setScanOpen(true), []);
@@ -54,7 +57,11 @@ export function LoginModal() {
           </div>
           {device.deviceName && (
             <div className="d-flex align-items-center gap-3 mt-3" data-testid="device-qr">
-              <QrCode text={deviceIdentificationCode(device.deviceName)} size={96} label={t('deviceQrLabel')} />
+              <QrCode
+                text={deviceIdentificationCode(device.deviceName, pairing)}
+                size={96}
+                label={t('deviceQrLabel')}
+              />
               <div className="small text-body-secondary text-break">
                 {t('deviceQrHint')}
                 <div className="fw-semibold text-body">{device.deviceName}</div>

@@ -20,10 +20,15 @@ export function CountingActions({ location }: { location: BinLocation }) {
   const { run, busy } = useLocationEdit(location.code);
   const [partialOpen, setPartialOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingFull, setConfirmingFull] = useState(false);
   const state = location.requiresCounting;
 
   const setCounting = (countingState: 'YES' | 'NO' | 'PARTIAL', itemsToCount: string[] = []) =>
-    run('set_counting', { countingState, itemsToCount }, 'objects:location.countingSaved');
+    countingState === 'YES'
+      ? run('set_counting', { countingState, itemsToCount }, 'objects:location.fullCountRequested', {
+          code: location.visualCode,
+        })
+      : run('set_counting', { countingState, itemsToCount }, 'objects:location.countingSaved');
 
   return (
     <ActionSection title={t('location.action.counting')} testId="action-counting">
@@ -48,7 +53,7 @@ export function CountingActions({ location }: { location: BinLocation }) {
       <div className="d-flex gap-2 flex-wrap">
         {state === 'NO' ? (
           <>
-            <Button size="lg" disabled={busy} onClick={() => void setCounting('YES')} data-testid="request-full-count">
+            <Button size="lg" disabled={busy} onClick={() => setConfirmingFull(true)} data-testid="request-full-count">
               {t('location.requestFullCount')}
             </Button>
             <Button
@@ -94,6 +99,16 @@ export function CountingActions({ location }: { location: BinLocation }) {
           if (await setCounting('PARTIAL', items)) setPartialOpen(false);
         }}
         onCancel={() => setPartialOpen(false)}
+      />
+      <ConfirmDialog
+        show={confirmingFull}
+        message={t('location.confirmFullCount', { code: location.visualCode })}
+        confirmLabel={t('location.requestFullCount')}
+        onConfirm={() => {
+          setConfirmingFull(false);
+          void setCounting('YES');
+        }}
+        onCancel={() => setConfirmingFull(false)}
       />
       <ConfirmDialog
         show={confirming}

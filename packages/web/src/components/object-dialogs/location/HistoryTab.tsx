@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -8,10 +8,11 @@ import { DataTable } from '../../data-table/DataTable.js';
 import type { DataTableColumn } from '../../data-table/data-table-columns.js';
 import { ObjectLink } from '../../object-link/ObjectLink.js';
 import { formatDateTime, formatQuantity } from '../format.js';
+import { transactionTypeText } from '../transaction-type.js';
 import { useErrorText } from '../useErrorText.js';
 import { binLocationQueries, historyPageSize, type LocationHistoryRow } from './location-queries.js';
 
-const columns: DataTableColumn<LocationHistoryRow>[] = [
+const historyColumns = (t: (key: string) => string): DataTableColumn<LocationHistoryRow>[] => [
   {
     id: 'at',
     header: 'objects:field.at',
@@ -22,7 +23,7 @@ const columns: DataTableColumn<LocationHistoryRow>[] = [
   {
     id: 'transactionType',
     header: 'objects:field.transactionType',
-    accessor: (row) => row.transactionType,
+    accessor: (row) => transactionTypeText(t, row.transactionType),
     width: 130,
   },
   { id: 'documentCode', header: 'objects:field.documentCode', accessor: (row) => row.documentCode, width: 120 },
@@ -60,7 +61,8 @@ const columns: DataTableColumn<LocationHistoryRow>[] = [
 
 /** The location's history, newest first, a page at a time. */
 export function HistoryTab({ code }: { code: string }) {
-  const { t } = useTranslation('objects');
+  const { t, i18n } = useTranslation('objects');
+  const columns = useMemo(() => historyColumns(t), [t, i18n.language]);
   const errorText = useErrorText();
   const [offset, setOffset] = useState(0);
   const query = useQuery({ ...binLocationQueries.history(code, offset), placeholderData: keepPreviousData });

@@ -14,7 +14,12 @@ export function useLocationEdit(code: string) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
-  const run = async (path: string, body: unknown, successKey: string): Promise<boolean> => {
+  const run = async (
+    path: string,
+    body: unknown,
+    successKey: string,
+    successArgs: Record<string, unknown> = {},
+  ): Promise<boolean> => {
     setBusy(true);
     try {
       const updated = await http.post<BinLocation>(
@@ -24,7 +29,7 @@ export function useLocationEdit(code: string) {
       if (updated && typeof updated === 'object' && 'code' in updated)
         queryClient.setQueryData(binLocationQueries.detail(code).queryKey, updated);
       await invalidateLocations(queryClient, [code]);
-      notify('success', successKey);
+      notify('success', successKey, successArgs);
       return true;
     } catch {
       return false;

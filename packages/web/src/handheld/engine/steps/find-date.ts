@@ -1,4 +1,4 @@
-import { resolveCompoundBarcode } from '@wms/contract';
+import { readCompoundBarcode } from '@wms/contract';
 import { go, hh, refuse } from '../outcomes.js';
 import { stay, type Prompt, type Step } from '../types.js';
 
@@ -81,9 +81,10 @@ export function findDateStep<S>(config: FindDateStepConfig<S>): Step<S> {
       if (text === '') return { state, next: stay };
       let date = parseDate(text, config.format, env.now());
       if (!date && (config.fromBarcode ?? true)) {
-        const expiration = resolveCompoundBarcode(text, env.now()).find(
-          (reading) => reading.expirationDate,
-        )?.expirationDate;
+        const { readings, refusal } = readCompoundBarcode(text, env.now());
+        // GS1 that breaks a rule (an impossible date, an invalid pair) is refused with its key.
+        if (refusal) return refuse(state, refusal.key, refusal.args);
+        const expiration = readings.find((reading) => reading.expirationDate)?.expirationDate;
         if (expiration) date = parseDate(expiration, 'YYYY-MM-DD', env.now());
       }
       if (!date) return refuse(state, 'misc.incorrectFormat', { format: config.format, value: text });

@@ -90,6 +90,8 @@ export function quantityStep<S>(config: QuantityStepConfig<S>): Step<S> {
 
   return {
     id: config.id,
+    // Counting by scanning: the same label scanned again is one more, not a double read.
+    repeatScans: true,
     prompt(state) {
       if (config.prompt) return config.prompt(state);
       const quantity = fromThousandths(config.get(state));

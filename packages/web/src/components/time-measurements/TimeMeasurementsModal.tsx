@@ -2,8 +2,8 @@ import type { WorkTimeEntry } from '@wms/contract';
 import { useEffect, useState } from 'react';
 import { Button, Card, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../components/object-dialogs/format.js';
-import { formatElapsed } from './work-time-form.js';
+import { formatDateTime } from '../object-dialogs/format.js';
+import { formatElapsed } from './elapsed.js';
 
 /** The current time, updated every second while mounted. */
 function useNow(): number {
