@@ -40,3 +40,28 @@ export const workTypes = ['BULK', 'PICK', 'MOBILE', 'RECEIVE', 'QC', 'DELIVERY',
 export const locationTypes = ['NORMAL', 'KARDEX', 'DIV', 'LIQUID_CONTAINER', 'SINGLE_ITEM_LOCATION'] as const;
 export const trackingTypes = ['SERIAL_NUMBER', 'BATCH_NUMBER', 'NORMAL'] as const;
 export const countingApproaches = ['SINGLE_COUNTING', 'DOUBLE_COUNTING_ALL', 'DOUBLE_COUNTING_ONLY_WRONG'] as const;
+
+/**
+ * Movement types of the stock service (DOMAIN.md "Every stock change goes through one call"),
+ * written to each ledger row as its transaction type, which the item and location history show
+ * (translated under objects:transactionType).
+ */
+export const stockMovementTypes = [
+  'RECEIPT',
+  'RETURN_RECEIPT',
+  'PRODUCTION_RECEIPT',
+  'TRANSFER',
+  'PICK',
+  'PUT_BACK',
+  'DELIVERY',
+  'PRODUCTION_ISSUE',
+  'MATERIAL_RETURN',
+  'COUNT_ADJUSTMENT',
+  'BATCH_CORRECTION',
+  'QC_RELEASE',
+  'QC_REJECT',
+  'SCRAP',
+  /** An item's management type changed: stock rows rewritten to (or from) batches or serials; nets to zero per item. */
+  'MANAGED_BY_CONVERSION',
+] as const;
+export type StockMovementType = (typeof stockMovementTypes)[number];

@@ -1,30 +1,9 @@
+import type { StockMovementType } from '@wms/contract';
 import type { Dialect } from '../../db/database.js';
 import type { ItemForRules, LocationForRules } from './stock.repository.js';
 
-/**
- * Movement types of the stock service (DOMAIN.md "Every stock change goes through one call").
- * The type is written to each ledger row as its transaction_type, which the item and location
- * history show.
- */
-export const stockMovementTypes = [
-  'RECEIPT',
-  'RETURN_RECEIPT',
-  'PRODUCTION_RECEIPT',
-  'TRANSFER',
-  'PICK',
-  'PUT_BACK',
-  'DELIVERY',
-  'PRODUCTION_ISSUE',
-  'MATERIAL_RETURN',
-  'COUNT_ADJUSTMENT',
-  'BATCH_CORRECTION',
-  'QC_RELEASE',
-  'QC_REJECT',
-  'SCRAP',
-  /** An item's management type changed: stock rows rewritten to (or from) batches or serials; nets to zero per item. */
-  'MANAGED_BY_CONVERSION',
-] as const;
-export type StockMovementType = (typeof stockMovementTypes)[number];
+/** The movement types are in contract (the web translates them); the server's names stay. */
+export { stockMovementTypes, type StockMovementType } from '@wms/contract';
 
 /** The stock row a line changes: one (item, batch, serial, bin location). */
 export interface StockKey {

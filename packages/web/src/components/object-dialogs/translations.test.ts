@@ -2,7 +2,8 @@ import { createInstance, type i18n } from 'i18next';
 import { languages } from '@wms/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nOptions } from '../../platform/i18n-options.js';
-import { movementTypes, transactionTypeText } from './transaction-type.js';
+import { stockMovementTypes } from '@wms/contract';
+import { transactionTypeText } from './transaction-type.js';
 
 /** The shipped translation files of every language, as the server merges them. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../i18n/*/*.json', { eager: true });
@@ -71,7 +72,7 @@ describe('transaction types (issue 14, item 26)', () => {
   it('every movement type has its own text in every language', () => {
     for (const language of languages) {
       const texts = resources[language]!.objects!.transactionType as Record<string, string>;
-      for (const type of movementTypes) {
+      for (const type of stockMovementTypes) {
         expect(texts[type], `${language} ${type}`).toBeTruthy();
         expect(texts[type]).not.toBe(type);
       }
