@@ -12,6 +12,7 @@ import { seedDemoAlbums } from './features/file-management/demo-albums.js';
 import { registerFeatureRoutes } from './features/routes.js';
 import { createPrincipalResolver } from './features/auth/principal-resolver.js';
 import { SessionService } from './features/auth/session.service.js';
+import { pruneStaleSigninCounters } from './features/ip-rules/ip-access.service.js';
 import { fastifyTrustProxy } from './http/trusted-proxies.js';
 import { SettingsService } from './features/config/settings.service.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -112,6 +113,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stopUploadTemp = await startUploadTemp(config.dataDir, app.log);
   const sweep = setInterval(() => {
     sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    pruneStaleSigninCounters(ctx).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sign-in counter prune failed'),
+    );
   }, 60_000);
   sweep.unref();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
+import { pruneStaleSigninCounters } from '../ip-rules/ip-access.service.js';
 
 /** Behind TRUST_PROXY=true (one hop) each test picks its caller's address with X-Forwarded-For. */
 const from = (forwardedFor: string) => ({ 'x-forwarded-for': forwardedFor });
@@ -124,6 +125,37 @@ describe('sign-in throttling: counted before the check, per address and per acco
       from(ip),
     );
     expect(verified.json.key).toBe('ipAddressBlocked');
+  });
+});
+
+describe('stale sign-in counters', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ SIGNIN_FAILURE_WINDOW_MINUTES: '15' });
+  });
+  afterAll(async () => t.close());
+
+  it('are pruned once their window and block are over; running ones stay', async () => {
+    const db = t.app.ctx.db;
+    const old = new Date(Date.now() - 20 * 60_000).toISOString();
+    const recent = new Date(Date.now() - 60_000).toISOString();
+    const future = new Date(Date.now() + 60 * 60_000).toISOString();
+    await db
+      .insertInto('failed_signin_account')
+      .values([
+        { username_lower: 'guessed-once', failures: 1, window_started_at: old, blocked_until: null },
+        { username_lower: 'guessed-now', failures: 2, window_started_at: recent, blocked_until: null },
+        { username_lower: 'still-blocked', failures: 10, window_started_at: old, blocked_until: future },
+      ])
+      .execute();
+    await db
+      .insertInto('failed_signin')
+      .values({ ip: '10.80.0.1', failures: 3, window_started_at: old, blocked_until: null })
+      .execute();
+    await pruneStaleSigninCounters(t.app.ctx);
+    const accounts = await db.selectFrom('failed_signin_account').select('username_lower').execute();
+    expect(accounts.map((row) => row.username_lower).sort()).toEqual(['guessed-now', 'still-blocked']);
+    expect(await db.selectFrom('failed_signin').selectAll().where('ip', '=', '10.80.0.1').execute()).toEqual([]);
   });
 });
 

@@ -50,13 +50,22 @@ export async function allowedAccessOrThrow(ctx: AppContext, rawIp: string): Prom
   return access;
 }
 
-export async function listBlockedIps(ctx: AppContext): Promise<BlockedIp[]> {
+/**
+ * Drops the sign-in counters (addresses and accounts) whose window and block are over. Run by
+ * the server's minute sweep, so counters for usernames that were only ever guessed do not pile up.
+ */
+export async function pruneStaleSigninCounters(ctx: AppContext): Promise<void> {
   const now = Date.now();
   await failures.deleteStaleFailedSignins(
     ctx.db,
     new Date(now - ctx.config.signinFailureWindowMinutes * 60_000).toISOString(),
     new Date(now).toISOString(),
   );
+}
+
+export async function listBlockedIps(ctx: AppContext): Promise<BlockedIp[]> {
+  const now = Date.now();
+  await pruneStaleSigninCounters(ctx);
   const rows = await failures.listBlockedIps(ctx.db, new Date(now).toISOString());
   return rows.map((row) => ({ ip: row.ip, failures: row.failures, blockedUntil: row.blocked_until ?? '' }));
 }
