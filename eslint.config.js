@@ -21,6 +21,42 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Import fences (issue 15): the layers only import downwards.
+  {
+    // The web's platform is the bottom layer: it imports neither components nor apps (shell/ and
+    // handheld/ to follow: live.tsx, session.tsx and device-config.ts still import them).
+    files: ['packages/web/src/platform/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(components|apps)(/|$)`,
+              message: 'platform/ is the bottom layer: it may not import components/ or apps/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components sit on platform (and contract) only: never on handheld, the shell or an app.
+    files: ['packages/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(handheld|shell|apps)(/|$)`,
+              message: 'components/ may not import handheld/, shell/ or apps/: move what they share down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests read loosely typed JSON answers.
     files: ['**/*.test.ts', 'packages/server/test/**', 'e2e/**', 'bench/**'],

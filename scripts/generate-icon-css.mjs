@@ -1,4 +1,4 @@
-// Generates packages/web/src/shell/menu/icons.css: only the Bootstrap Icons the app uses (woff2 only).
+// Generates packages/web/src/components/app-icon/icons.css: only the Bootstrap Icons the app uses (woff2 only).
 // Run from the repository root after using a new icon (apps.ts or any `bi-<name>` class in packages/web/src): node scripts/generate-icon-css.mjs
 import fs from 'node:fs';
 const codes = JSON.parse(fs.readFileSync('node_modules/bootstrap-icons/font/bootstrap-icons.json', 'utf8'));
@@ -70,5 +70,5 @@ let css = `/* Generated from bootstrap-icons/font/bootstrap-icons.json: only the
 }
 `;
 for (const n of names) css += `.bi-${n}::before {\n  content: '\\${codes[n].toString(16)}';\n}\n`;
-fs.writeFileSync('packages/web/src/shell/menu/icons.css', css);
+fs.writeFileSync('packages/web/src/components/app-icon/icons.css', css);
 console.log(names.length, 'icons');

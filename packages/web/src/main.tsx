@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { configQueries } from './platform/config.js';
 import { initI18n } from './platform/i18n.js';
-import { NotificationHost } from './platform/notifications.js';
+import { NotificationHost } from './shell/NotificationHost.js';
 import { readStoredUser, startLanguage } from './platform/signed-in-user.js';
 import { applyPwaDisplayMode, registerServiceWorker } from './platform/service-worker.js';
 import { AppErrorBoundary } from './shell/AppErrorBoundary.js';

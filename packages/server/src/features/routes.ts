@@ -4,6 +4,8 @@ import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerSessionTakeoverRoutes } from './auth/session-takeover.routes.js';
+import { registerTransferTokenRoutes } from './auth/transfer-token.routes.js';
+import { registerBinLocationEditRoutes } from './bin-locations/bin-location-edits.routes.js';
 import { registerBinLocationRoutes } from './bin-locations/bin-locations.routes.js';
 import { registerBroadcastRoutes } from './broadcasts/broadcasts.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
@@ -11,19 +13,26 @@ import { registerCustomGridRoutes } from './custom-grids/custom-grids.routes.js'
 import { registerFileManagementRoutes } from './file-management/file-management.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
 import { registerItemActionRoutes } from './items/item-actions.routes.js';
+import { registerItemImageRoutes } from './items/item-image.routes.js';
 import { registerItemRoutes } from './items/items.routes.js';
 import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerPrinterRoutes } from './printers/printers.routes.js';
 import { registerProductionRoutes } from './production/production.routes.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
+import { registerLocationBlockRoutes } from './stock-transfer/location-block.routes.js';
 import { registerStockTransferRoutes } from './stock-transfer/stock-transfer.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTranslationRoutes } from './translations/translations.routes.js';
+import { registerUserTaskTemplateRoutes } from './user-tasks/user-task-templates.routes.js';
 import { registerUserTaskRoutes } from './user-tasks/user-tasks.routes.js';
-import { registerUserRoutes } from './users/users.routes.js';
+import { registerWorkedTimeRoutes } from './user-tasks/worked-times.routes.js';
 import { registerUserdataRoutes } from './userdata/userdata.routes.js';
+import { registerUserRoutes } from './users/users.routes.js';
 
-/** Every feature's routes. Each feature folder exports one register function. */
+/**
+ * Every feature's routes, registered here and nowhere else: each *.routes.ts file exports one
+ * register function and registers no other file's routes. The order is the registration order.
+ */
 export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerConfigRoutes(app, ctx);
   registerTranslationRoutes(app, ctx);
@@ -33,6 +42,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerApiKeyRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
+  registerTransferTokenRoutes(app, ctx);
   registerSessionTakeoverRoutes(app, ctx);
   registerIpRuleRoutes(app, ctx);
   registerBroadcastRoutes(app, ctx);
@@ -40,11 +50,16 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerPrinterRoutes(app, ctx);
   registerItemRoutes(app, ctx);
   registerItemActionRoutes(app, ctx);
+  registerItemImageRoutes(app, ctx);
   registerBinLocationRoutes(app, ctx);
+  registerBinLocationEditRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerCustomGridRoutes(app, ctx);
   registerStockTransferRoutes(app, ctx);
+  registerLocationBlockRoutes(app, ctx);
+  registerUserTaskTemplateRoutes(app, ctx);
   registerUserTaskRoutes(app, ctx);
+  registerWorkedTimeRoutes(app, ctx);
   registerProductionRoutes(app, ctx);
   registerFileManagementRoutes(app, ctx);
 }

@@ -56,41 +56,62 @@ function isSignin(path: string): boolean {
   return path.split('?')[0] === signinPath;
 }
 
-/** The catalogue: status to retry, reload, logout, or fail with (or without) a notification. */
+/**
+ * The one mapping of a failed call's status and server key to the notice it shows: null is no
+ * answer. failureAction shows it for a call that is not retried, reloaded or logged out; quiet
+ * callers that show a failure themselves (apps/stock-transfer/keyed-failure.ts) use it as well.
+ */
+export function failureNotice(status: number | null, key?: string, args: Record<string, unknown> = {}): Notice {
+  if (status === null) return danger('errors:networkErrorTooManyRetries');
+  switch (status) {
+    case 401:
+      return danger('errors:invalidLoginDetails');
+    case 403:
+      return danger('errors:requestForbidden');
+    case 412:
+      return danger(optimisticLockGiveUpKey);
+    case 429:
+      // Over a request rate limit: the server's args say when to try again. Also for a 429
+      // without a key (from a proxy).
+      return danger('errors:tooManyRequests', args);
+    case 500:
+      return danger(`errors:${key ?? 'internalServerError'}`, args);
+    case 503:
+      // The server's own 503s (webAppNotBuilt, tooManyUploadsInProgress) say what is busy.
+      if (key && serverErrorKeys.has(key)) return danger(`errors:${key}`, args);
+      return danger('errors:unknownNetworkError', { status });
+    default:
+      if (status >= 400 && status < 500 && key) return danger(`errors:${key}`, args);
+      return danger('errors:unknownNetworkError', { status });
+  }
+}
+
+/** The catalogue: status to retry, reload, logout, or fail with (or without) the failureNotice. */
 export function failureAction(call: FailedCall): FailureAction {
-  const notify = (notice: Notice): FailureAction => ({ kind: 'fail', notice: call.silent ? null : notice });
+  const fail = (): FailureAction => ({
+    kind: 'fail',
+    notice: call.silent ? null : failureNotice(call.status, call.key, call.args),
+  });
   const { status } = call;
   if (status === null) {
     if (call.expectNetworkError) return { kind: 'fail', notice: null };
     if (call.attempt < call.maxRetries) return { kind: 'retry', delayMs: networkRetryDelayMs };
-    return notify(danger('errors:networkErrorTooManyRetries'));
+    return fail();
   }
   switch (status) {
     case 401:
       if (isSignin(call.path)) return { kind: 'fail', notice: null };
-      if (!call.logoutOn401) return notify(danger('errors:invalidLoginDetails'));
+      if (!call.logoutOn401) return fail();
       return { kind: 'logout' };
-    case 403:
-      return notify(danger('errors:requestForbidden'));
     case 410:
       return { kind: 'reload' };
     case 412:
       if (call.retryConflicts !== false && call.attempt < optimisticLockMaxRetries)
         return { kind: 'retry', delayMs: optimisticLockRetryDelayMs };
-      return notify(danger(optimisticLockGiveUpKey));
-    case 429:
-      // Over a request rate limit: never retried (a retry only counts again); the server's args
-      // say when to try again. Also for a 429 without a key (from a proxy).
-      return notify(danger('errors:tooManyRequests', call.args));
-    case 500:
-      return notify(danger(`errors:${call.key ?? 'internalServerError'}`, call.args));
-    case 503:
-      // The server's own 503s (webAppNotBuilt, tooManyUploadsInProgress) say what is busy.
-      if (call.key && serverErrorKeys.has(call.key)) return notify(danger(`errors:${call.key}`, call.args));
-      return notify(danger('errors:unknownNetworkError', { status }));
+      return fail();
     default:
-      if (status >= 400 && status < 500 && call.key) return notify(danger(`errors:${call.key}`, call.args));
-      return notify(danger('errors:unknownNetworkError', { status }));
+      // A 429 (over a request rate limit) is never retried: a retry only counts again.
+      return fail();
   }
 }
 

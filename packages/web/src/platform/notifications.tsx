@@ -1,8 +1,4 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import ToastContainer from 'react-bootstrap/ToastContainer';
-import { ErrorHistoryModal } from '../shell/ErrorHistoryModal.js';
-import { MessageArea } from '../shell/MessageArea.js';
-import { NotificationToast } from '../shell/NotificationToast.js';
 import {
   appendToLog,
   maxVisibleNotifications,
@@ -12,7 +8,6 @@ import {
   type NotificationItem,
   type NotificationVariant,
 } from './notification-store.js';
-import { compactMessagesQuery, useMediaQuery } from './media-query.js';
 import { playErrorSound, playSoftSound } from './sounds.js';
 
 export type { NotificationVariant, NotificationItem, ErrorLogEntry } from './notification-store.js';
@@ -123,32 +118,4 @@ export function useErrorHistoryShortcut(): void {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-}
-
-const hideHistory = () => setErrorHistoryShown(false);
-
-/**
- * The notifications and the error history modal (Shift+Alt+E). On a desktop a stack of toasts at
- * the top right; on the handheld layouts (phone, watch, touch screens below lg) the message area,
- * which pushes the page down so no message covers the prompt or the scanner bar (issue 14).
- */
-export function NotificationHost() {
-  const notifications = useNotifications();
-  const historyOpen = useErrorHistoryShown();
-  const compact = useMediaQuery(compactMessagesQuery);
-  useErrorHistoryShortcut();
-  return (
-    <>
-      {compact ? (
-        <MessageArea items={notifications} onDismiss={dismissNotification} />
-      ) : (
-        <ToastContainer position="top-end" containerPosition="fixed" className="p-2" style={{ zIndex: 2000 }}>
-          {notifications.map((item) => (
-            <NotificationToast key={item.id} item={item} onClose={() => dismissNotification(item.id)} />
-          ))}
-        </ToastContainer>
-      )}
-      <ErrorHistoryModal show={historyOpen} onHide={hideHistory} />
-    </>
-  );
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../platform/config.js';
-import { AppIcon } from './menu/AppIcon.js';
+import { AppIcon } from '../components/app-icon/AppIcon.js';
 import { AppCounterBadge } from './menu/CounterBadge.js';
-import { useVisibleApps } from './menu/useVisibleApps.js';
+import { useVisibleApps } from '../platform/useVisibleApps.js';
 
 /** /dashboard: a tile for every app the user can open (visible and built), large enough to tap on a handheld. */
 export function Dashboard() {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationHost, notifyText, useNotifications } from '../platform/notifications.js';
+import { notifyText, useNotifications } from '../platform/notifications.js';
+import { NotificationHost } from './NotificationHost.js';
 import { maxCompactNotifications, messagesHeightVariable } from './MessageArea.js';
 
 function stubScreen(compact: boolean) {

@@ -14,7 +14,7 @@ import { Menu } from './menu/Menu.js';
 import { SideMenu } from './menu/SideMenu.js';
 import { useMenuShortcut } from './menu/useMenuShortcut.js';
 import { useMenuState } from './menu/useMenuState.js';
-import { useVisibleApps } from './menu/useVisibleApps.js';
+import { useVisibleApps } from '../platform/useVisibleApps.js';
 import './menu/shell.css';
 import './touch-targets.css';
 

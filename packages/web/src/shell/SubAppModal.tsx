@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import type { AppDefinition } from '@wms/contract';
 import { LazyApp } from './AppRoutes.js';
-import { AppIcon } from './menu/AppIcon.js';
+import { AppIcon } from '../components/app-icon/AppIcon.js';
 
 interface SubAppModalProps {
   /** The app to show above the current one; null: closed. */

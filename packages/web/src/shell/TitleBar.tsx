@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AppDefinition } from '@wms/contract';
-import { AppIcon } from './menu/AppIcon.js';
+import { AppIcon } from '../components/app-icon/AppIcon.js';
 import { UserDropdown } from './UserDropdown.js';
 
 interface TitleBarProps {

@@ -11,9 +11,9 @@ import { useTranslationEditing } from '../platform/translation-editing.js';
 import { DeviceIdentificationModal } from './DeviceIdentificationModal.js';
 import { LazyDeviceSettingsDialog } from './device-settings/LazyDeviceSettingsDialog.js';
 import { useForceFullscreen } from './gestures/fullscreen.js';
-import { AppIcon } from './menu/AppIcon.js';
+import { AppIcon } from '../components/app-icon/AppIcon.js';
 import { SwitchItem } from './menu/SwitchItem.js';
-import { useVisibleApps } from './menu/useVisibleApps.js';
+import { useVisibleApps } from '../platform/useVisibleApps.js';
 import { LazyPeripheralsModal } from './peripherals/LazyPeripheralsModal.js';
 
 /** Shift+Alt+I toggles the device identification QR code (when the device has a name). */

@@ -17,9 +17,8 @@ import { clientInfo } from './client-info.js';
 import { readMeJson } from './me.service.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
-import { registerTransferTokenRoutes } from './transfer-token.routes.js';
 
-/** Sign-in, logout, the signed-in user, manager verification and transfer tokens. */
+/** Sign-in, logout, the signed-in user and manager verification (transfer tokens: transfer-token.routes.ts). */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
@@ -66,6 +65,4 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: anyRole('admin'), schema: { tags, body: testLdapRequestSchema, response: { 200: okSchema } } },
     (request) => testLdap(requirePrincipal(request)),
   );
-
-  registerTransferTokenRoutes(app, ctx);
 }

@@ -8,7 +8,7 @@ import { findItemRowOrThrow } from '../items/items.service.js';
 import type { LabelJob, LabelSize } from '../labels/label-types.js';
 import { findOrderOrThrow } from '../lookups/lookups.service.js';
 import { printLabels } from '../printers/printing.service.js';
-import { isUniqueViolation } from '../users/user.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import * as repository from './bin-locations.repository.js';
 import type { LocationChanges, LocationRow } from './bin-locations.repository.js';
 import { findLocationRowOrThrow, loadBinLocation } from './bin-locations.service.js';

@@ -16,7 +16,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { anyRole } from '../../http/access.js';
 import { sendCachedJson } from '../../http/cached-json.js';
-import { registerBinLocationEditRoutes } from './bin-location-edits.routes.js';
 import { syncCountingCounter } from './bin-location-edits.service.js';
 import * as locations from './bin-locations.service.js';
 
@@ -105,8 +104,6 @@ export function registerBinLocationRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => locations.getItemsToCount(ctx, request.params.code),
   );
-
-  registerBinLocationEditRoutes(app, ctx);
 
   // The /wall_to_wall counter is derived from the locations: set it once the app is ready.
   app.addHook('onReady', async () => {

@@ -20,16 +20,15 @@ import { anyRole, requirePrincipal } from '../../http/access.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { getDefaultLocations, setDefaultLocation } from './default-locations.service.js';
 import { setBarcode } from './item-barcodes.service.js';
-import { registerItemImageRoutes } from './item-image.routes.js';
 import { printItemLabels } from './item-labels.service.js';
 import { setManagedBy } from './managed-by.service.js';
 
 const tags = ['items'];
 
 /**
- * Item actions (contract item-actions.ts): default locations, barcodes, management type, image
- * and labels. Roles: information (reads, labels), defaultItemBinLocationEdit, barcodeSetup
- * (barcodes and the image: master-data editing), itemManagedByEdit.
+ * Item actions (contract item-actions.ts): default locations, barcodes, management type and
+ * labels (the image: item-image.routes.ts). Roles: information (reads, labels),
+ * defaultItemBinLocationEdit, barcodeSetup (barcodes: master-data editing), itemManagedByEdit.
  */
 export function registerItemActionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -109,6 +108,4 @@ export function registerItemActionRoutes(app: FastifyInstance, ctx: AppContext):
       (request) => printItemLabels(ctx, requirePrincipal(request), request.body, size),
     );
   }
-
-  registerItemImageRoutes(app, ctx);
 }

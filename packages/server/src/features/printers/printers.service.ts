@@ -18,7 +18,7 @@ import type { PrinterRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../http/app-error.js';
 import { expectOneUpdated } from '../../http/optimistic-lock.js';
 import { nowIso } from '../../util/time.js';
-import { isUniqueViolation } from '../users/user.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import * as repository from './printers.repository.js';
 import type { PrinterValues } from './printers.repository.js';
 

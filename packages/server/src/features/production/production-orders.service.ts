@@ -13,7 +13,7 @@ import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js'
 import { nowIso } from '../../util/time.js';
 import { publishItemsChanged } from '../items/item-live.js';
 import { findItemRowOrThrow } from '../items/items.service.js';
-import { isUniqueViolation } from '../users/user.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import * as repository from './production-orders.repository.js';
 import * as workOrders from './work-orders.repository.js';
 import { planSteps } from './work-orders.service.js';

@@ -21,7 +21,7 @@ import {
   unprocessable,
 } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
-import { isUniqueViolation } from '../users/user.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { publishWorkTimesChanged } from './production-live.js';
 import { flushRefusal, saveRefusal } from './work-time-rules.js';
 import * as orders from './work-orders.repository.js';

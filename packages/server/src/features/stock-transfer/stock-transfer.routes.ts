@@ -10,7 +10,6 @@ import type { AppContext } from '../../context.js';
 import { anyRole, requirePrincipal } from '../../http/access.js';
 import { badRequest } from '../../http/app-error.js';
 import { idempotencyKeyOf, type IdempotentResult } from '../../http/idempotency.js';
-import { registerLocationBlockRoutes } from './location-block.routes.js';
 import { transferLines, transferLocation, validateTransfer } from './stock-transfer.service.js';
 
 const tags = ['stock transfer'];
@@ -30,7 +29,7 @@ function answer<T>(reply: FastifyReply, result: IdempotentResult<T>): T {
 
 /**
  * Stock transfer routes (contract stock-transfer.ts): validateRequest, lines and location under
- * /api/v1/operations/stock_transfer/, and the QC lock route under /api/v1/bin_location/. Every
+ * /api/v1/operations/stock_transfer/ (the QC lock route: location-block.routes.ts). Every
  * route needs stockTransfer; moving from or to a restricted location also needs
  * stockTransferAuthMoveRestricted (checked by the stock service).
  */
@@ -69,6 +68,4 @@ export function registerStockTransferRoutes(app: FastifyInstance, ctx: AppContex
         await transferLocation(ctx, requirePrincipal(request), request.body, requiredIdempotencyKey(request)),
       ),
   );
-
-  registerLocationBlockRoutes(app, ctx);
 }

@@ -16,21 +16,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { anyRole, requirePrincipal, signedIn } from '../../http/access.js';
 import { registerTaskCounterOnSubscribe } from './user-task-counters.js';
-import { registerUserTaskTemplateRoutes } from './user-task-templates.routes.js';
 import * as tasks from './user-tasks.service.js';
-import { registerWorkedTimeRoutes } from './worked-times.routes.js';
 
 const taskManager = anyRole('userTaskManager');
 const tags = ['user tasks'];
 const taskAnswer = { 200: userTaskSchema };
 
 /**
- * User tasks under /api/v1/user_tasks/ (contract user-tasks.ts): templates, tasks, worked time,
- * and the /my_user_tasks counters (set after every change and on every subscription of the task queue).
+ * User tasks under /api/v1/user_tasks/ (contract user-tasks.ts): the tasks and the /my_user_tasks
+ * counters (set after every change and on every subscription of the task queue).
  */
 export function registerUserTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  registerUserTaskTemplateRoutes(app, ctx);
 
   api.post(
     '/api/v1/user_tasks/create',
@@ -117,6 +114,5 @@ export function registerUserTaskRoutes(app: FastifyInstance, ctx: AppContext): v
       ),
   );
 
-  registerWorkedTimeRoutes(app, ctx);
   registerTaskCounterOnSubscribe(ctx);
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
 import { conflict, forbidden, notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
-import { isUniqueViolation } from '../users/user.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import {
   assertMayWorkOn,
   findReadableTaskOrThrow,

@@ -100,10 +100,3 @@ export async function claimTotpStep(db: DbOrTx, id: number, step: number): Promi
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
-
-/** True for the unique-constraint violation of SQLite or PostgreSQL (a concurrent duplicate). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const code = error.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}

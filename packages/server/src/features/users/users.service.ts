@@ -2,6 +2,7 @@ import { userSettingsSchema, type CreateUserRequest, type UpdateUserRequest, typ
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { AppUserUpdate } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Principal } from '../../http/access.js';
 import { conflict, forbidden, notFound, preconditionFailed } from '../../http/app-error.js';
 import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js';
@@ -105,7 +106,7 @@ export async function createUser(
         });
         return repository.toUser(row);
       } catch (error) {
-        if (repository.isUniqueViolation(error)) throw conflict('usernameTaken', { username: request.username });
+        if (isUniqueViolation(error)) throw conflict('usernameTaken', { username: request.username });
         throw error;
       }
     },

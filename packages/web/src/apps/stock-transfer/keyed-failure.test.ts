@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../platform/http.js';
+import { failureAction } from '../../platform/http-policy.js';
 import { answerUnknown, keyedFailure, StepFailure } from './keyed-failure.js';
 
 describe('keyedFailure', () => {
@@ -25,6 +26,41 @@ describe('keyedFailure', () => {
       key: 'errors:unknownNetworkError',
       args: { status: 502 },
     });
+  });
+
+  it("shows the notice the HTTP client's catalogue shows for the same status and key", () => {
+    const cases: [number, string | undefined][] = [
+      [0, undefined],
+      [401, 'notSignedIn'],
+      [403, 'insufficientRoles'],
+      [404, 'notFound'],
+      [412, 'optimisticLockConflict'],
+      [422, 'nothingToMove'],
+      [429, undefined],
+      [500, undefined],
+      [500, 'internalServerError'],
+      [502, undefined],
+      [503, 'webAppNotBuilt'],
+      [503, 'proxyText'],
+    ];
+    for (const [status, key] of cases) {
+      const action = failureAction({
+        status: status === 0 ? null : status,
+        key,
+        args: {},
+        path: '/api/v1/x',
+        attempt: 3,
+        logoutOn401: false,
+        expectNetworkError: false,
+        maxRetries: 0,
+        silent: false,
+        retryConflicts: false,
+      });
+      const apiError = new ApiError(status, key ?? (status ? 'unknownNetworkError' : 'networkError'));
+      expect(action.kind).toBe('fail');
+      const notice = action.kind === 'fail' ? action.notice : null;
+      expect(keyedFailure(apiError)).toMatchObject({ key: notice?.key, args: notice?.args, status });
+    }
   });
 
   it('passes other errors on unchanged', () => {

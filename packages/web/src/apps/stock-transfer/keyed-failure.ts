@@ -1,12 +1,12 @@
 import type { KeyedError } from '../../handheld/engine/types.js';
 import { ApiError } from '../../platform/http.js';
-import { optimisticLockGiveUpKey } from '../../platform/http-policy.js';
+import { failureNotice } from '../../platform/http-policy.js';
 
 /**
  * A failed call as the workflow engine shows it: a translation key with its arguments. The apps
  * call the server quietly (`silent: true`, so the HTTP client shows nothing) and let the engine
  * turn the thrown failure into ONE danger notice with the error sound while the step stays.
- * The keys are those the HTTP client's catalogue would have shown (spec 02 section 8).
+ * The keys are those the HTTP client's catalogue would have shown: its failureNotice.
  */
 export class StepFailure extends Error implements KeyedError {
   constructor(
@@ -24,12 +24,10 @@ export class StepFailure extends Error implements KeyedError {
 export function keyedFailure(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const { status, key, args } = error;
-  if (status === 0) return new StepFailure('errors:networkErrorTooManyRetries', {}, 0);
-  if (status === 403) return new StepFailure('errors:requestForbidden', {}, status);
-  if (status === 412) return new StepFailure(optimisticLockGiveUpKey, {}, status);
-  if (key && key !== 'unknownNetworkError' && key !== 'networkError')
-    return new StepFailure(`errors:${key}`, args, status);
-  return new StepFailure('errors:unknownNetworkError', { status }, status);
+  // unknownNetworkError and networkError are the ApiError's stand-ins for an answer without a key.
+  const serverKey = key && key !== 'unknownNetworkError' && key !== 'networkError' ? key : undefined;
+  const notice = failureNotice(status === 0 ? null : status, serverKey, args);
+  return new StepFailure(notice.key, notice.args, status);
 }
 
 /** Whether a failed call may have reached the server without an answer (network or server error). */

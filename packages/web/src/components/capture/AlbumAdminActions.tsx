@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
-import { AppIcon } from '../../shell/menu/AppIcon.js';
+import { AppIcon } from '../app-icon/AppIcon.js';
 import { ConfirmDialog } from '../object-dialogs/ConfirmDialog.js';
 import { deleteObject, mediaLibraryQueries, moveObject } from './media-library-api.js';
 import { NameDialog } from './NameDialog.js';

@@ -6,7 +6,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http.js';
-import { AppIcon } from '../../shell/menu/AppIcon.js';
+import { AppIcon } from '../app-icon/AppIcon.js';
 import { createAlbum, mediaLibraryQueries } from './media-library-api.js';
 import { NameDialog } from './NameDialog.js';
 

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { AppIcon } from '../../shell/menu/AppIcon.js';
+import { AppIcon } from '../app-icon/AppIcon.js';
 import { CameraView } from './CameraView.js';
 import { useCamera } from './useCamera.js';
 import { textDetectorClass, useCodeReader } from './useCodeReader.js';

@@ -2,7 +2,7 @@ import type { FileEntry } from '@wms/contract';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
-import { AppIcon } from '../../shell/menu/AppIcon.js';
+import { AppIcon } from '../app-icon/AppIcon.js';
 import { isPicture } from './media-library-api.js';
 
 /** One file of an album: its thumbnail (or a document icon), name, and the actions allowed. */

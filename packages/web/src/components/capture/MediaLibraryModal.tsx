@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
-import { AppIcon } from '../../shell/menu/AppIcon.js';
+import { AppIcon } from '../app-icon/AppIcon.js';
 import { AlbumAdminActions } from './AlbumAdminActions.js';
 import { AlbumFiles } from './AlbumFiles.js';
 import { AlbumPicker } from './AlbumPicker.js';

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http.js';
-import { AppIcon } from '../../shell/menu/AppIcon.js';
+import { AppIcon } from '../app-icon/AppIcon.js';
 import { CameraView } from './CameraView.js';
 import { useCamera } from './useCamera.js';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { browserPrinter, type PrinterChoice } from '../../platform/device-config.js';
 import { notify } from '../../platform/notifications.js';
-import { printerQueries } from '../../shell/device-settings/printer-queries.js';
+import { printerQueries } from './printer-queries.js';
 import { serverPrinterId } from '../object-dialogs/format.js';
 import { PrinterChoiceModal } from './PrinterChoiceModal.js';
 import { rememberedPrinter, rememberPrinter } from './remembered-printer.js';

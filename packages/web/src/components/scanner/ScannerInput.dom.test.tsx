@@ -11,7 +11,7 @@ const signOut = vi.fn(async () => undefined);
 vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut }) }));
 vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
 const visible = vi.hoisted(() => ({ apps: [] as { id: string; path: string }[] }));
-vi.mock('../../shell/menu/useVisibleApps.js', () => ({ useVisibleApps: () => visible.apps }));
+vi.mock('../../platform/useVisibleApps.js', () => ({ useVisibleApps: () => visible.apps }));
 
 const fetchMock = vi.fn(
   async (_url: string, _init?: RequestInit) =>

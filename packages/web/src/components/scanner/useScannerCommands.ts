@@ -10,7 +10,7 @@ import { useSession } from '../../platform/session.js';
 import type { ScannerQuestion } from './ScannerDialog.js';
 import { applyUserApiParams, mergeDeviceSettings, type ScannerInput, type UserApiCall } from './scanner-commands.js';
 import { emitOpenWorkTimes, emitPeripheralInput } from './scanner-events.js';
-import { useVisibleApps } from '../../shell/menu/useVisibleApps.js';
+import { useVisibleApps } from '../../platform/useVisibleApps.js';
 
 /** Command inputs: everything ScannerInput handles itself (not a plain scan or a quantity). */
 export type ScannerCommand = Exclude<ScannerInput, { kind: 'scan' } | { kind: 'quantity' }>;

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { browserPrinter, noPrinter, type PrinterChoice, type PrinterField } from '../../platform/device-config.js';
 import { notify } from '../../platform/notifications.js';
 import { printTestPage } from './browser-features.js';
-import { printerQueries, printServerTestLabel } from './printer-queries.js';
+import { printerQueries, printServerTestLabel } from '../../components/printer-choice/printer-queries.js';
 
 interface Props {
   field: PrinterField;

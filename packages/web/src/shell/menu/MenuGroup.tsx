@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppIcon } from './AppIcon.js';
+import { AppIcon } from '../../components/app-icon/AppIcon.js';
 
 interface MenuGroupProps {
   group: string;

@@ -2,7 +2,7 @@ import type { AppDefinition } from '@wms/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useItemSwipe } from '../gestures/useItemSwipe.js';
-import { AppIcon } from './AppIcon.js';
+import { AppIcon } from '../../components/app-icon/AppIcon.js';
 import { AppCounterBadge } from './CounterBadge.js';
 
 interface MenuItemProps {

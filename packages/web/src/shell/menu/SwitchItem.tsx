@@ -1,6 +1,6 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
-import { AppIcon } from './AppIcon.js';
+import { AppIcon } from '../../components/app-icon/AppIcon.js';
 
 interface SwitchItemProps {
   icon: string;

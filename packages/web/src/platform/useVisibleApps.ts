@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { apps, visibleApps, type AppDefinition } from '@wms/contract';
-import { useConfig } from '../../platform/config.js';
-import { useSession } from '../../platform/session.js';
+import { useConfig } from './config.js';
+import { useSession } from './session.js';
 
 /** The apps the signed-in user can open now: visible (spec 01 section 6) and built, in registry order. */
 export function useVisibleApps(): AppDefinition[] {
