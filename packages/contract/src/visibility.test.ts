@@ -140,7 +140,7 @@ describe('the app registry', () => {
     const codes = JSON.parse(
       fs.readFileSync(path.resolve(webSrc, '../../../node_modules/bootstrap-icons/font/bootstrap-icons.json'), 'utf8'),
     );
-    const css = fs.readFileSync(path.join(webSrc, 'shell/menu/icons.css'), 'utf8');
+    const css = fs.readFileSync(path.join(webSrc, 'components/app-icon/icons.css'), 'utf8');
     for (const entry of apps) {
       expect(codes[entry.icon], entry.icon).toBeTypeOf('number');
       const rule = new RegExp(`\\.bi-${entry.icon}::before\\s*\\{\\s*content:\\s*['"]\\\\([0-9a-f]+)['"]`);
