@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { repositoryDir, startBuiltServer } from './processes.mjs';
+import { clientHeaders, signIn, startBuiltServer } from './processes.mjs';
 
 export const liveSettings = {
   sockets: Number(process.env.BENCH_LIVE_SOCKETS ?? 2000),
@@ -23,8 +23,8 @@ export const liveSettings = {
 };
 export const liveTargets = { p95Ms: 100 };
 
-const version = JSON.parse(fs.readFileSync(`${repositoryDir}/package.json`, 'utf8')).version;
-const headers = { appversion: version, uniquesession: 'bench-live' };
+const version = clientHeaders.appversion;
+const headers = { ...clientHeaders, uniquesession: 'bench-live' };
 
 /** VmRSS and VmHWM of a process in KiB, from /proc. */
 function memoryKiB(pid) {
@@ -38,18 +38,6 @@ function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (name) ".
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function signIn(baseUrl) {
-  const answer = await fetch(`${baseUrl}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin' }),
-  });
-  if (answer.status !== 200) throw new Error(`sign-in as admin failed: ${answer.status} ${await answer.text()}`);
-  const cookie = answer.headers.getSetCookie().find((value) => value.startsWith('wms_session='));
-  if (!cookie) throw new Error('sign-in answered no wms_session cookie');
-  return cookie.split(';')[0];
 }
 
 /**

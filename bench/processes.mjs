@@ -134,3 +134,22 @@ export async function startBuiltServer(env = {}, { dataDir: givenDataDir } = {})
     },
   };
 }
+
+/** The headers of a current web client (AppVersion is the repository's version: older ones are refused). */
+export const clientHeaders = {
+  appversion: JSON.parse(fs.readFileSync(path.join(repositoryDir, 'package.json'), 'utf8')).version,
+  uniquesession: 'bench',
+};
+
+/** Signs in as admin (demo data); answers the session cookie as `wms_session=...`. */
+export async function signIn(baseUrl) {
+  const answer = await fetch(`${baseUrl}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { ...clientHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin' }),
+  });
+  if (answer.status !== 200) throw new Error(`sign-in as admin failed: ${answer.status} ${await answer.text()}`);
+  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('wms_session='));
+  if (!session) throw new Error('sign-in answered no wms_session cookie');
+  return session.split(';')[0];
+}

@@ -16,7 +16,7 @@ import { largeDataSize, prepareLargeData, sampleLargeData } from './large-data.m
 import { checkLookups, lookupScenarios, lookupTargets } from './lookups.mjs';
 import { runTransfersPart } from './transfers.mjs';
 import { printLive, runLivePart } from './live.mjs';
-import { repositoryDir, startBuiltServer, startProcess } from './processes.mjs';
+import { clientHeaders, signIn, startBuiltServer, startProcess } from './processes.mjs';
 import { measureWebBundle, printWebBundle } from './web-bundle.mjs';
 import { measureLoginLoad, printLoginLoad } from './web-load.mjs';
 
@@ -46,9 +46,6 @@ function selectedParts(text) {
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
   return knownParts.filter((part) => parts.has(part));
 }
-
-const version = JSON.parse(fs.readFileSync(path.join(repositoryDir, 'package.json'), 'utf8')).version;
-const clientHeaders = { appversion: version, uniquesession: 'bench' };
 
 /** One measurement: a warm-up, then the measured run; the server's own times of the measured run only. */
 async function measure(target, connections = settings.connections, warmupSeconds = settings.warmupSeconds) {
@@ -104,18 +101,6 @@ function average(measurements) {
       roundsP99Ms: measurements.map((m) => m.server.p99Ms ?? 0),
     },
   };
-}
-
-async function signIn(baseUrl) {
-  const answer = await fetch(`${baseUrl}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { ...clientHeaders, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin' }),
-  });
-  if (answer.status !== 200) throw new Error(`sign-in as admin failed: ${answer.status} ${await answer.text()}`);
-  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('wms_session='));
-  if (!session) throw new Error('sign-in answered no wms_session cookie');
-  return session.split(';')[0];
 }
 
 function print(rows) {
@@ -371,7 +356,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
-    version,
+    version: clientHeaders.appversion,
     parts,
     machine: {
       cores: os.cpus().length,

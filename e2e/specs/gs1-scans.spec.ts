@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession, openLogin, submitLogin } from './login-support.js';
+import { openHandheldApp, prompt, scan } from './handheld-support.js';
+import { ApiSession } from './login-support.js';
 
 /**
  * GS1 labels at the stock transfer's item step (issue 14, point 20), typed as keyboard-wedge
@@ -11,25 +12,12 @@ import { ApiSession, openLogin, submitLogin } from './login-support.js';
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
 
-const phone = { width: 360, height: 640 };
 /** BATCH-001's EAN-13 as a GTIN-14, and ITEM-001's. */
 const batchItemGtin = '08712345000059';
 const boltGtin = '08712345000011';
 
 let browser: Browser;
 let admin: ApiSession;
-
-async function prompt(page: Page, text: string | RegExp) {
-  await page.getByTestId('handheld-prompt').filter({ hasText: text }).waitFor();
-}
-
-async function scan(page: Page, text: string, next?: string | RegExp) {
-  const input = page.getByTestId('scanner-input');
-  await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  if (next) await prompt(page, next);
-}
 
 async function notification(page: Page, text: string, variant: string) {
   const toast = page.getByTestId('notification').filter({ hasText: text });
@@ -55,14 +43,7 @@ afterAll(async () => {
 describe('GS1 labels on the handheld', () => {
   it('refuses a forbidden pair at the scan, and asks before booking a batch that may hold an expiry date', async () => {
     const before = [await stockOf('ITEM-001'), await stockOf('BATCH-001')];
-    const { context, page, errors } = await openLogin(browser, baseUrl, {
-      viewport: phone,
-      path: '/item/stock_transfer',
-      deviceConfig: { deviceName: '', useVirtualKeyboard: false },
-    });
-    page.setDefaultTimeout(10_000);
-    await submitLogin(page, 'operator', 'operator');
-    await page.getByTestId('stock-transfer').waitFor();
+    const { context, page, errors } = await openHandheldApp(browser, baseUrl, '/item/stock_transfer', 'stock-transfer');
     await scan(page, 'LOC0111', 'Scan the item');
 
     // (01) with (37): the count would have been booked against the item itself.

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession, openLogin, submitLogin } from './login-support.js';
+import { openHandheldApp, prompt, scan, type OpenedApp } from './handheld-support.js';
+import { ApiSession } from './login-support.js';
 
 /**
  * Reopening a handheld app resumes its document and step (DOMAIN.md): the stock transfer apps are
@@ -10,7 +11,6 @@ import { ApiSession, openLogin, submitLogin } from './login-support.js';
  */
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
-const phone = { width: 360, height: 640 };
 const item = 'SERIAL-002';
 
 let browser: Browser;
@@ -19,32 +19,8 @@ let admin: ApiSession;
 let operator: ApiSession;
 let extensionsBefore: string[] | null = null;
 
-async function openApp(
-  path: string,
-  testId: string,
-): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const opened = await openLogin(browser, baseUrl, {
-    viewport: phone,
-    path,
-    deviceConfig: { deviceName: '', useVirtualKeyboard: false },
-  });
-  opened.page.setDefaultTimeout(10_000);
-  await submitLogin(opened.page, 'operator', 'operator');
-  await opened.page.getByTestId(testId).waitFor();
-  return opened;
-}
-
-async function prompt(page: Page, text: string | RegExp) {
-  await page.getByTestId('handheld-prompt').filter({ hasText: text }).waitFor();
-}
-
-/** A keyboard-wedge scan into the focused scanner bar. */
-async function scan(page: Page, text: string, next?: string | RegExp) {
-  const input = page.getByTestId('scanner-input');
-  await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  if (next) await prompt(page, next);
+function openApp(path: string, testId: string): Promise<OpenedApp> {
+  return openHandheldApp(browser, baseUrl, path, testId);
 }
 
 async function stockOf(code: string): Promise<Record<string, number>> {

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { ApiSession, openLogin, submitLogin } from './login-support.js';
+import { openHandheldApp, phone, prompt, scan, type OpenedApp } from './handheld-support.js';
+import { ApiSession } from './login-support.js';
 
 /**
  * The stock transfer apps typed as keyboard-wedge scans (the code, then Enter) into the scanner
@@ -11,15 +12,7 @@ import { ApiSession, openLogin, submitLogin } from './login-support.js';
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
 
-const phone = { width: 360, height: 640 };
 const desktop = { width: 1280, height: 800 };
-const keyboardOnlyDevice = { deviceName: '', useVirtualKeyboard: false };
-
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  errors: Error[];
-}
 
 let browser: Browser;
 let admin: ApiSession;
@@ -27,28 +20,9 @@ let admin: ApiSession;
 let operator: ApiSession;
 let extensionsBefore: string[] | null = null;
 
-/** Opens an app path as the operator (signed in through the login modal), keyboard only. */
-async function openApp(path: string, testId: string, viewport = phone): Promise<Opened> {
-  // A stored device config: otherwise the device settings dialog opens by itself after sign-in.
-  const opened = await openLogin(browser, baseUrl, { viewport, path, deviceConfig: keyboardOnlyDevice });
-  opened.page.setDefaultTimeout(10_000);
-  await submitLogin(opened.page, 'operator', 'operator');
-  await opened.page.getByTestId(testId).waitFor();
-  return opened;
-}
-
-/** Waits until the current question reads `text`. */
-async function prompt(page: Page, text: string | RegExp) {
-  await page.getByTestId('handheld-prompt').filter({ hasText: text }).waitFor();
-}
-
-/** A keyboard-wedge scan: the scanner types the code into the focused bar and sends Enter. */
-async function scan(page: Page, text: string, next?: string | RegExp) {
-  const input = page.getByTestId('scanner-input');
-  await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  if (next) await prompt(page, next);
+/** Opens an app path as the operator, keyboard only. */
+function openApp(path: string, testId: string, viewport = phone): Promise<OpenedApp> {
+  return openHandheldApp(browser, baseUrl, path, testId, viewport);
 }
 
 async function notification(page: Page, text: string, variant: string) {
@@ -76,13 +50,14 @@ async function stockOf(item: string): Promise<Record<string, number>> {
 }
 
 let keySequence = 0;
-/** Moves stock through the API (to put the demo stock back). */
-async function moveBack(path: 'lines' | 'location', body: unknown) {
+/** Moves stock through the API to put the demo stock back: the item's stock is then as before. */
+async function moveBack(path: 'lines' | 'location', body: unknown, item: string, before: Record<string, number>) {
   keySequence += 1;
   const response = await operator.call('POST', `/api/v1/operations/stock_transfer/${path}`, body, {
     'idempotency-key': `e2e-stock-transfer-back-${Date.now()}-${keySequence}`,
   });
   expect(response.status).toBe(200);
+  expect(await stockOf(item)).toEqual(before);
 }
 
 /**
@@ -205,11 +180,15 @@ describe('stock transfer apps (keyboard-wedge scans)', () => {
     expect(after['02-A01-01']).toBe((before['02-A01-01'] ?? 0) + 7);
     expect(errors).toEqual([]);
     await context.close();
-    await moveBack('lines', {
-      lines: [{ fromLocation: '02-A01-01', item: 'ITEM-001', quantity: 7 }],
-      toLocation: '01-A01-01',
-    });
-    expect(await stockOf('ITEM-001')).toEqual(before);
+    await moveBack(
+      'lines',
+      {
+        lines: [{ fromLocation: '02-A01-01', item: 'ITEM-001', quantity: 7 }],
+        toLocation: '01-A01-01',
+      },
+      'ITEM-001',
+      before,
+    );
   });
 
   it('moves a batch and a serial collected as two lines to one target in one transfer (desktop)', async () => {
@@ -241,11 +220,15 @@ describe('stock transfer apps (keyboard-wedge scans)', () => {
     expect(after['01-A01-02']).toBe((pillsBefore['01-A01-02'] ?? 0) + 3);
     expect(errors).toEqual([]);
     await context.close();
-    await moveBack('lines', {
-      lines: [{ fromLocation: '01-A01-02', item: 'BATCH-001', batch: 'B2025-014', quantity: 3 }],
-      toLocation: '01-P01-01',
-    });
-    expect(await stockOf('BATCH-001')).toEqual(pillsBefore);
+    await moveBack(
+      'lines',
+      {
+        lines: [{ fromLocation: '01-A01-02', item: 'BATCH-001', batch: 'B2025-014', quantity: 3 }],
+        toLocation: '01-P01-01',
+      },
+      'BATCH-001',
+      pillsBefore,
+    );
   });
 
   it('moves the whole content of a location after the confirmation', async () => {
@@ -267,8 +250,7 @@ describe('stock transfer apps (keyboard-wedge scans)', () => {
     expect(after['02-P01-01']).toBe((before['02-P01-01'] ?? 0) + (before['01-DIV-01'] ?? 0));
     expect(errors).toEqual([]);
     await context.close();
-    await moveBack('location', { fromLocation: '02-P01-01', toLocation: '01-DIV-01' });
-    expect(await stockOf('ITEM-002')).toEqual(before);
+    await moveBack('location', { fromLocation: '02-P01-01', toLocation: '01-DIV-01' }, 'ITEM-002', before);
   });
 });
 
@@ -306,11 +288,15 @@ describe('stock transfer under fast scanning (360x640, scans 50 ms apart)', () =
     await page.screenshot({ path: screenshotPath('stock-transfer-burst-360x640') });
     expect(errors).toEqual([]);
     await context.close();
-    await moveBack('lines', {
-      lines: [{ fromLocation: '02-A01-01', item: 'ITEM-001', quantity: 5 }],
-      toLocation: '01-A01-01',
-    });
-    expect(await stockOf('ITEM-001')).toEqual(before);
+    await moveBack(
+      'lines',
+      {
+        lines: [{ fromLocation: '02-A01-01', item: 'ITEM-001', quantity: 5 }],
+        toLocation: '01-A01-01',
+      },
+      'ITEM-001',
+      before,
+    );
   });
 
   it('counts by scanning: the item scanned again 4 times quickly counts 5', async () => {
@@ -378,7 +364,6 @@ describe('stock transfer under fast scanning (360x640, scans 50 ms apart)', () =
     expect(after['02-P01-01']).toBe((before['02-P01-01'] ?? 0) + (before['01-DIV-01'] ?? 0));
     expect(errors).toEqual([]);
     await context.close();
-    await moveBack('location', { fromLocation: '02-P01-01', toLocation: '01-DIV-01' });
-    expect(await stockOf('ITEM-002')).toEqual(before);
+    await moveBack('location', { fromLocation: '02-P01-01', toLocation: '01-DIV-01' }, 'ITEM-002', before);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTextSchema } from './common.js';
 import { locationTypes, workTypes } from '../enums.js';
 import { labelPrinterSchema } from './item-actions.js';
 import { historyQuerySchema, ledgerLineFields } from './items.js';
@@ -31,7 +32,7 @@ export const countingStates = ['NO', 'YES', 'PARTIAL'] as const;
 export type CountingState = (typeof countingStates)[number];
 
 export const binLocationCodeParamSchema = z.object({ code: z.string().trim().min(1).max(100) });
-export const binLocationAutocompleteParamSchema = z.object({ text: z.string().trim().min(1).max(100) });
+export const binLocationAutocompleteParamSchema = z.object({ text: searchTextSchema });
 export const binLocationAutocompleteLimit = 20;
 
 export const binLocationAttributeSchema = z.object({ name: z.string(), value: z.string() });

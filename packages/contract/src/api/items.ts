@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTextSchema } from './common.js';
 import { locationTypes, trackingTypes, workTypes } from '../enums.js';
 
 /**
@@ -14,7 +15,7 @@ export const managedBySchema = z.enum(managedByTypes);
  * for a longer path parameter).
  */
 export const itemCodeParamSchema = z.object({ code: z.string().trim().min(1).max(100) });
-export const itemAutocompleteParamSchema = z.object({ text: z.string().trim().min(1).max(100) });
+export const itemAutocompleteParamSchema = z.object({ text: searchTextSchema });
 
 export const receiptScanPreferencesSchema = z.object({
   scanExpirationDate: z.boolean(),

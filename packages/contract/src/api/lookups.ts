@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTextSchema } from './common.js';
 import { documentTypes } from './items.js';
 
 /**
@@ -19,7 +20,7 @@ import { documentTypes } from './items.js';
  */
 export const lookupLimit = 20;
 export const lookupCodeParamSchema = z.object({ code: z.string().trim().min(1).max(100) });
-export const lookupTextParamSchema = z.object({ text: z.string().trim().min(1).max(100) });
+export const lookupTextParamSchema = z.object({ text: searchTextSchema });
 export const lookupItemQuerySchema = z.object({ itemCode: z.string().trim().min(1).max(100).optional() });
 
 /** Batch (spec 01 section 3). Dates are YYYY-MM-DD. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTextSchema } from './common.js';
 
 /**
  * Work time on work orders and production order creation (spec 03 sections 2-9) under
@@ -125,7 +126,7 @@ export const workOrderSchema = z.object({
   scrapQuantity: z.number(),
 });
 export type WorkOrder = z.infer<typeof workOrderSchema>;
-export const workOrderAutocompleteParamSchema = z.object({ text: z.string().trim().min(1).max(100) });
+export const workOrderAutocompleteParamSchema = z.object({ text: searchTextSchema });
 export const workOrdersAnswerSchema = z.array(workOrderSchema).max(workOrderAutocompleteLimit);
 
 /** A step of a work order or of a plan (spec 03 section 3). */

@@ -22,7 +22,7 @@ export interface Upload {
   head: Buffer;
 }
 
-export const uploadHeadBytes = 16;
+const uploadHeadBytes = 16;
 
 const errorCode = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;

@@ -20,7 +20,7 @@ export interface SecurityHeaderOptions {
  * - worker-src 'self': the service worker (sw.js); connect-src 'self' covers the same-origin
  *   live socket (ws: and wss: of the page's own host).
  */
-export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, string[] | null> {
+function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -58,7 +58,7 @@ function helmetOptions(options: SecurityHeaderOptions): FastifyHelmetOptions {
  * request (about 10 µs each, measured), a cost every API call would pay. Helmet stays the one
  * source of the header values; they are read from one request to a throwaway instance.
  */
-export async function helmetHeaders(options: SecurityHeaderOptions): Promise<Record<string, string>> {
+async function helmetHeaders(options: SecurityHeaderOptions): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   try {
     await probe.register(fastifyHelmet, helmetOptions(options));

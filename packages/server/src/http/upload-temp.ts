@@ -9,8 +9,8 @@ import path from 'node:path';
  * uploadTempSweepMs. Younger files are kept, as they may be uploads in progress of another
  * instance on the same DATA_DIR.
  */
-export const uploadTempMaxAgeMs = 60 * 60 * 1000;
-export const uploadTempSweepMs = 10 * 60 * 1000;
+const uploadTempMaxAgeMs = 60 * 60 * 1000;
+const uploadTempSweepMs = 10 * 60 * 1000;
 
 export const uploadTempFolder = (dataDir: string): string => path.join(dataDir, 'tmp', 'uploads');
 

@@ -14,7 +14,7 @@ export const webAppCheckIntervalMs = 2000;
  * again at most every `webAppCheckIntervalMs`, so a build (or a mounted volume) that arrives
  * after the start is served without a restart, and a stream of requests costs one stat per interval.
  */
-export function createIndexLoader(webDistDir: string, intervalMs = webAppCheckIntervalMs) {
+function createIndexLoader(webDistDir: string, intervalMs = webAppCheckIntervalMs) {
   const indexFile = path.join(webDistDir, 'index.html');
   let indexHtml: Buffer | null = null;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -77,13 +77,13 @@ export async function registerWebApp(
       },
     });
     // In this context, where reply.sendFile exists; it is the only one, so it answers every path.
-    web.setNotFoundHandler((request, reply) => {
+    web.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url.startsWith('/api/') || request.url.startsWith('/translations/');
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       if (!isApi && isPage) {
         const indexHtml = loadIndex();
         if (indexHtml && !presentAtStart) {
-          const file = builtFileOf(webDistDir, request.url);
+          const file = await builtFileOf(webDistDir, request.url);
           if (file) return reply.sendFile(file);
         }
         // Single-page fallback: every other path is a page of the web app.
@@ -101,7 +101,7 @@ export async function registerWebApp(
  * paths inside the folder that name an existing file (no dot segments, hidden names, NUL or
  * backslashes), so a build that arrived after the start is served like one that was there.
  */
-export function builtFileOf(webDistDir: string, url: string): string | null {
+async function builtFileOf(webDistDir: string, url: string): Promise<string | null> {
   let pathname: string;
   try {
     pathname = decodeURIComponent(url.split('?')[0] ?? '');
@@ -112,7 +112,7 @@ export function builtFileOf(webDistDir: string, url: string): string | null {
   if (segments.length === 0 || segments.some((s) => s.startsWith('.') || /[\\\0]/.test(s))) return null;
   const relative = segments.join('/');
   try {
-    return fs.statSync(path.join(webDistDir, relative)).isFile() ? relative : null;
+    return (await fs.promises.stat(path.join(webDistDir, relative))).isFile() ? relative : null;
   } catch {
     return null;
   }

@@ -1,5 +1,11 @@
 import type { Invalidation } from './live-hub.js';
 
+/** Narrows a delivery: to the device-listener subscription of one pairing, or to signed-in sockets. */
+export interface DeliveryFilter {
+  pairingHash?: string;
+  signedInOnly?: boolean;
+}
+
 /** What instances tell each other. Bodies are the JSON of MESSAGE frames, already validated. */
 export type LiveEnvelope =
   /** Deliver to the destination's subscribers: all of them (userIds null) or those of these users. */
@@ -8,8 +14,7 @@ export type LiveEnvelope =
       destination: string;
       userIds: readonly number[] | null;
       body: string;
-      /** Only the device-listener subscription with this pairing hash, or only signed-in sockets. */
-      only?: { pairingHash?: string; signedInOnly?: boolean };
+      only?: DeliveryFilter;
     }
   | { type: 'closeSessions'; sessionIds: readonly number[] }
   | { type: 'invalidate'; invalidation: Invalidation };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveFailures } from '@wms/contract';
 import type { Principal } from '../http/access.js';
+import type { DeliveryFilter } from './backplane.js';
 import { isUserDestination } from './destination-policy.js';
 import type { ConnectCheck } from './handshake.js';
 import { sessionTokenOf } from './handshake.js';
@@ -15,12 +16,6 @@ import {
   type ConnectionOptions,
   type Subscription,
 } from './stomp-connection.js';
-
-/** Narrows a delivery: to the device-listener subscription of one pairing, or to signed-in sockets. */
-export interface DeliveryFilter {
-  pairingHash?: string;
-  signedInOnly?: boolean;
-}
 
 export interface BrokerDependencies {
   options: ConnectionOptions;
@@ -42,9 +37,8 @@ export class LiveBroker implements ConnectionHost {
   private readonly connections = new Set<StompConnection>();
   private readonly byDestination = new Map<string, Set<Subscription>>();
   private readonly closeWaiters = new Set<() => void>();
-  /** Sockets without a session per address, and the connections counted there. */
+  /** Sockets without a session per address (each counted until it closes). */
   private readonly withoutSession = new Map<string, number>();
-  private readonly counted = new Set<StompConnection>();
 
   constructor(private readonly dependencies: BrokerDependencies) {
     this.options = dependencies.options;
@@ -75,20 +69,7 @@ export class LiveBroker implements ConnectionHost {
       }
       this.withoutSession.set(address, count + 1);
     }
-    const connection = new StompConnection(ws, this, sessionToken, address);
-    if (sessionToken === undefined) this.counted.add(connection);
-    this.connections.add(connection);
-  }
-
-  signedIn(connection: StompConnection): void {
-    this.uncount(connection);
-  }
-
-  private uncount(connection: StompConnection): void {
-    if (!this.counted.delete(connection)) return;
-    const count = (this.withoutSession.get(connection.address) ?? 1) - 1;
-    if (count > 0) this.withoutSession.set(connection.address, count);
-    else this.withoutSession.delete(connection.address);
+    this.connections.add(new StompConnection(ws, this, sessionToken, sessionToken === undefined ? address : null));
   }
 
   checkConnect(sessionToken: string | undefined, appVersion: string | undefined): Promise<ConnectCheck> {
@@ -116,8 +97,13 @@ export class LiveBroker implements ConnectionHost {
   }
 
   closed(connection: StompConnection): void {
-    this.uncount(connection);
-    this.connections.delete(connection);
+    if (!this.connections.delete(connection)) return;
+    const address = connection.countedAddress;
+    if (address !== null) {
+      const count = (this.withoutSession.get(address) ?? 1) - 1;
+      if (count > 0) this.withoutSession.set(address, count);
+      else this.withoutSession.delete(address);
+    }
     if (this.connections.size === 0) for (const resolve of this.closeWaiters) resolve();
   }
 
@@ -129,12 +115,13 @@ export class LiveBroker implements ConnectionHost {
     const subscriptions = this.byDestination.get(destination);
     if (!subscriptions) return;
     const users = userIds ? new Set(userIds) : null;
-    const perUser = isUserDestination(destination);
+    const signedInOnly = only.signedInOnly === true || isUserDestination(destination);
+    const pairingHash = only.pairingHash;
     for (const subscription of subscriptions) {
       const principal = subscription.connection.principal;
       if (users && (!principal || !users.has(principal.userId))) continue;
-      if ((perUser || only.signedInOnly) && !principal) continue;
-      if (only.pairingHash !== undefined && subscription.pairingHash !== only.pairingHash) continue;
+      if (signedInOnly && !principal) continue;
+      if (pairingHash !== undefined && subscription.pairingHash !== pairingHash) continue;
       subscription.connection.deliver(subscription, body);
     }
   }

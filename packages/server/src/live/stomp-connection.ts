@@ -78,8 +78,6 @@ export interface ConnectionHost {
   stateFor(destination: string, principal: Principal | null): Promise<readonly string[]>;
   added(subscription: Subscription): void;
   removed(subscription: Subscription): void;
-  /** CONNECT succeeded with a session: the socket no longer counts as one without a session. */
-  signedIn(connection: StompConnection): void;
   closed(connection: StompConnection): void;
 }
 
@@ -120,8 +118,11 @@ export class StompConnection {
     private readonly ws: WebSocket,
     private readonly host: ConnectionHost,
     private readonly sessionToken: string | undefined,
-    /** The client's address; counted by the broker while the socket has no session. */
-    readonly address: string,
+    /**
+     * The client's address when the broker counts this socket against it (one without a session
+     * cookie, which never signs in), else null.
+     */
+    readonly countedAddress: string | null,
   ) {
     this.parser = new StompParser({ commands: clientCommands, maxFrameBytes: host.options.maxFrameBytes });
     ws.on('message', (data) => this.handleData(data));
@@ -262,7 +263,6 @@ export class StompConnection {
       return;
     }
     this.principal = check.principal;
-    if (this.principal) this.host.signedIn(this);
     const uniqueSession = headerIgnoringCase(frame.headers, liveConnectHeaders.uniqueSession);
     this.uniqueSession = uniqueSession && uniqueSession.length <= 128 ? uniqueSession : null;
     this.state = 'connected';

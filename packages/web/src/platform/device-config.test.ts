@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { deviceIdentificationCode } from '@wms/contract';
 import {
   clampTtsRate,
   defaultDeviceConfig,
-  deviceIdentificationCode,
   deviceNameFromIdentification,
   deviceNameProblem,
   parseDeviceConfig,
@@ -94,7 +94,7 @@ describe('device names and identification codes', () => {
   });
 
   it('round-trips a device name through its identification code', () => {
-    expect(deviceIdentificationCode('desk-1')).toBe('_be_device_identification_desk-1');
+    expect(deviceIdentificationCode('desk-1', null)).toBe('_be_device_identification_desk-1');
     expect(deviceNameFromIdentification(' _be_device_identification_desk-1 ')).toBe('desk-1');
     expect(deviceNameFromIdentification('operator')).toBeNull();
     expect(deviceNameFromIdentification('_be_device_identification_')).toBe('');

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { clampRepeatWindow, defaultRepeatWindowMs } from '../handheld/engine/read-filter.js';
+import { deviceIdentificationPrefix } from '@wms/contract';
+import { clampRepeatWindow, defaultRepeatWindowMs } from './scanner-windows.js';
 
 /** The device's own settings (spec 02 section 3), kept in this browser's local storage. */
 export interface DeviceConfig {
@@ -198,15 +199,10 @@ export function useDeviceConfig(): { config: DeviceConfig; stored: boolean; save
   return { config: current.config, stored: current.stored, save };
 }
 
-/** A scanned or typed value starting with this names a device (its identification QR code). */
-export const deviceIdentificationPrefix = '_be_device_identification_';
-
-/** The text of a device's identification QR code. */
-export function deviceIdentificationCode(deviceName: string): string {
-  return deviceIdentificationPrefix + deviceName;
-}
-
-/** The device named by an identification code, or null when the value is no such code. */
+/**
+ * What follows the identification prefix (the device name, and `/` and the pairing secret once the
+ * device listens: contract's deviceIdentificationCode), or null when the value is no such code.
+ */
 export function deviceNameFromIdentification(value: string): string | null {
   const trimmed = value.trim();
   return trimmed.startsWith(deviceIdentificationPrefix) ? trimmed.slice(deviceIdentificationPrefix.length) : null;

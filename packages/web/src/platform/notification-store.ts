@@ -42,6 +42,14 @@ export function notificationKeys(key: string): string[] {
   return key.includes(':') ? [key] : [`common:${key}`, `errors:${key}`];
 }
 
+/** A notification's or log entry's text: its own text, or its key translated (notificationKeys). */
+export function notificationText(
+  t: (keys: string[], args: Record<string, unknown>) => string,
+  content: NotificationContent,
+): string {
+  return content.text ?? (content.key ? t(notificationKeys(content.key), content.args ?? {}) : '');
+}
+
 /** The duration a new notification gets: the user's popupDuration (0 to 10000) or 5000 ms. */
 export function notificationDuration(userDurationMs: number | null | undefined): number {
   if (userDurationMs === null || userDurationMs === undefined || !Number.isFinite(userDurationMs))

@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../components/object-dialogs/format.js';
 import { clearErrorLog, useErrorLog } from '../platform/notifications.js';
-import { notificationKeys } from '../platform/notification-store.js';
+import { notificationText } from '../platform/notification-store.js';
 
 /** The last 250 danger notifications and application errors, newest first (Shift+Alt+E). */
 export function ErrorHistoryModal({ show, onHide }: { show: boolean; onHide: () => void }) {
@@ -24,9 +24,7 @@ export function ErrorHistoryModal({ show, onHide }: { show: boolean; onHide: () 
             {entries.map((entry) => (
               <ListGroup.Item key={entry.id} data-testid="error-history-entry">
                 <small className="text-body-secondary d-block">{formatDateTime(entry.time, true)}</small>
-                <span className="text-danger">
-                  {entry.text ?? (entry.key ? t(notificationKeys(entry.key), entry.args ?? {}) : '')}
-                </span>
+                <span className="text-danger">{notificationText(t, entry)}</span>
                 {entry.detail && <pre className="small mb-0 mt-1 text-wrap">{entry.detail}</pre>}
               </ListGroup.Item>
             ))}

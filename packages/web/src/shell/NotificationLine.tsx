@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { notificationKeys, type NotificationItem } from '../platform/notification-store.js';
+import { notificationText, type NotificationItem } from '../platform/notification-store.js';
 import { useNotificationTimer } from './useNotificationTimer.js';
 
 const variantClasses: Record<NotificationItem['variant'], string> = {
@@ -20,7 +20,7 @@ const keepFocus = (event: { preventDefault: () => void }) => event.preventDefaul
 export function NotificationLine({ item, onClose }: { item: NotificationItem; onClose: () => void }) {
   const { t } = useTranslation();
   const hover = useNotificationTimer(item, onClose);
-  const text = item.text ?? (item.key ? t(notificationKeys(item.key), item.args ?? {}) : '');
+  const text = notificationText(t, item);
   const light = item.variant === 'success' || item.variant === 'danger';
   return (
     <div

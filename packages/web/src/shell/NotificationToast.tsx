@@ -1,6 +1,6 @@
 import Toast from 'react-bootstrap/Toast';
 import { useTranslation } from 'react-i18next';
-import { notificationKeys, type NotificationItem } from '../platform/notification-store.js';
+import { notificationText, type NotificationItem } from '../platform/notification-store.js';
 import { useNotificationTimer } from './useNotificationTimer.js';
 
 const backgrounds: Record<NotificationItem['variant'], string | undefined> = {
@@ -17,7 +17,7 @@ export function NotificationToast({ item, onClose }: { item: NotificationItem; o
   const { t } = useTranslation();
   const hover = useNotificationTimer(item, onClose);
 
-  const text = item.text ?? (item.key ? t(notificationKeys(item.key), item.args ?? {}) : '');
+  const text = notificationText(t, item);
   return (
     <Toast
       bg={backgrounds[item.variant]}

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { findAppByPath, type AppDefinition } from '@wms/contract';
 import { ObjectDialogHost } from '../components/object-dialogs/ObjectDialogHost.js';
 import { useDeviceConfig } from '../platform/device-config.js';
+import { mediaMatches } from '../platform/media-query.js';
 import { useSession } from '../platform/session.js';
 import { TranslationEditingHost } from '../platform/translation-editing.js';
 import { AppRoutes } from './AppRoutes.js';
@@ -20,7 +21,7 @@ import './touch-targets.css';
 
 /** From lg (992 px) up the menu is a fixed column, below it an offcanvas (spec 02 section 9 breakpoints). */
 const largeScreen = '(min-width: 992px)';
-const isLargeScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(largeScreen).matches;
+const isLargeScreen = () => mediaMatches(largeScreen);
 
 /**
  * The application shell (spec 02 section 2): title bar, left menu, the routed app, the sub-app

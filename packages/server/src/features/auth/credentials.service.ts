@@ -10,7 +10,7 @@ import {
   failSigninAttempt,
   succeedSigninAttempt,
   type SigninAttempt,
-} from './signin-attempts.service.js';
+} from '../ip-rules/signin-attempts.service.js';
 import { totpStepOf } from './totp.js';
 
 export interface Credentials {

@@ -12,7 +12,7 @@ import { sanitizeSvg } from './svg-sanitizer.js';
  * (checkUploadedAttachment): the binary formats by their first bytes only, an svg read whole,
  * which is why an svg may be at most svgMaxBytes (1 MB; 413 attachmentTooLarge {maxMb: 1}).
  */
-export const svgMaxBytes = 1024 * 1024;
+const svgMaxBytes = 1024 * 1024;
 const svgTooLarge = () => new AppError(413, 'attachmentTooLarge', { maxMb: svgMaxBytes / (1024 * 1024) });
 
 export const attachmentTypeNotAllowed = () =>

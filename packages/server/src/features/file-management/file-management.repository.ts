@@ -59,23 +59,31 @@ export interface UploaderUsage {
   unsized: string[];
 }
 
-/** What a user's uploads take: how many, their bytes, and those without a recorded size. */
+/**
+ * What a user's uploads take: how many, their bytes, and those without a recorded size. One
+ * query; the unsized paths are looked up only while some are left (once per user after 0014).
+ */
 export async function usageOf(db: Db, userId: number): Promise<UploaderUsage> {
   const totals = await db
     .selectFrom('album_file')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('files'),
+      eb.fn.count<number | string>('size_bytes').as('sized'),
       eb.fn.sum<number | string | null>('size_bytes').as('bytes'),
     ])
     .where('uploaded_by', '=', userId)
     .executeTakeFirstOrThrow();
-  const unsized = await db
-    .selectFrom('album_file')
-    .select('path')
-    .where('uploaded_by', '=', userId)
-    .where('size_bytes', 'is', null)
-    .execute();
-  return { files: Number(totals.files), bytes: Number(totals.bytes ?? 0), unsized: unsized.map((row) => row.path) };
+  const files = Number(totals.files);
+  const unsized =
+    Number(totals.sized) === files
+      ? []
+      : await db
+          .selectFrom('album_file')
+          .select('path')
+          .where('uploaded_by', '=', userId)
+          .where('size_bytes', 'is', null)
+          .execute();
+  return { files, bytes: Number(totals.bytes ?? 0), unsized: unsized.map((row) => row.path) };
 }
 
 export async function recordSize(db: Db, path: string, size: number): Promise<void> {

@@ -39,6 +39,20 @@ describe('GET /api/v1/item/autocomplete/{text}: hostile texts', () => {
   );
 
   it.each([
+    '/api/v1/bin_location/autocomplete/',
+    '/api/v1/batch/autocomplete/',
+    '/api/v1/serial/autocomplete/',
+    '/api/v1/bp/autocomplete/',
+    '/api/v1/order/autocomplete/',
+    '/api/v1/production/work_orders/autocomplete/',
+  ])('refuses a control character on %s too, with 400 invalidInput (one rule in the contract)', async (path) => {
+    const admin = await t.signedIn('admin');
+    const answer = await admin.get(`${path}${encodeURIComponent('ab\u0000c')}`);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ status: 400, key: 'invalidInput' });
+  });
+
+  it.each([
     ['"', ['FTS-1']],
     ['"""', []],
     ['near(', ['FTS-1']],

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { ItemRow } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
 import * as repository from './items.repository.js';
 
 /** The API view of an item row. */
@@ -128,19 +128,12 @@ export async function findMultipleItems(ctx: AppContext, codes: readonly string[
 /** The autocomplete's text as it is matched: trimmed and lower-cased. */
 export const autocompleteKey = (text: string): string => text.trim().toLowerCase();
 
-/** C0 and C1 control characters and DEL: no code, name or barcode holds one (NUL cuts SQLite's LIKE, PostgreSQL refuses it). */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
-
 /**
  * Case-insensitive contains on code, name and barcodes; code-prefix matches first; at most 20.
  * Any other text is matched literally (LIKE escaped, FTS5 trigrams quoted as strings); a text
- * holding a control character is 400 invalidInput.
+ * holding a control character never gets here (searchTextSchema refuses it).
  */
 export async function autocomplete(ctx: AppContext, text: string) {
-  if (controlCharacter.test(text)) {
-    throw badRequest('invalidInput', { fields: [{ field: 'params.text', message: 'no control characters' }] });
-  }
   const key = autocompleteKey(text);
   const prefix = await repository.autocompleteByCodePrefix(ctx.db, key, itemAutocompleteLimit);
   let rows = prefix;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { pruneBugReports } from './system.service.js';
 
-export const bugReportPruneIntervalMs = 3_600_000;
+const bugReportPruneIntervalMs = 3_600_000;
 
 /**
  * Prunes old bug reports at start and every hour (BUG_REPORT_RETENTION_DAYS,

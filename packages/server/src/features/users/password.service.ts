@@ -4,7 +4,7 @@ import { forbidden } from '../../http/app-error.js';
 import { checkCurrentPassword } from '../auth/credentials.service.js';
 import { hashPassword } from '../auth/secrets.js';
 import { listSessions } from '../auth/session.repository.js';
-import { clearAccountAttempts } from '../auth/signin-attempts.service.js';
+import { clearAccountAttempts } from '../ip-rules/signin-attempts.service.js';
 import * as repository from './user.repository.js';
 import { findUserRowOrThrow } from './users.service.js';
 import { assertCanManageOther, assertPasswordAllowed, isSelf, isUserManager } from './user-rules.js';

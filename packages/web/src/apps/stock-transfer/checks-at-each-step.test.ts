@@ -1,4 +1,4 @@
-import { defaultSystemSettings, type StockTransferAnswer, type StockTransferLinesRequest } from '@wms/contract';
+import { defaultSystemSettings, type StockTransferLinesRequest } from '@wms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowRunner } from '../../handheld/engine/runner.js';
 import type { Notice, WorkflowEffects } from '../../handheld/engine/types.js';
@@ -7,7 +7,7 @@ import { StepFailure } from './keyed-failure.js';
 import { initialLocationTransferState, locationTransferSteps } from './location-transfer-workflow.js';
 import { collectLine, initialMultiTransferState, multiTransferSteps } from './multi-transfer-workflow.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';
-import { contentRow, fakeServices, location, pills } from './test-fixtures.js';
+import { contentRow, fakeServices, location, movedAnswer, pills } from './test-fixtures.js';
 import { initialTransferState, nextTransferState, type StockTransferState } from './transfer-state.js';
 
 /**
@@ -24,20 +24,7 @@ function fakeApi(delayMs = 0) {
     moveLines: vi.fn(async (request: StockTransferLinesRequest, keeper: IdempotencyKeeper) =>
       keeper.send(request, async () => {
         await new Promise((resolve) => setTimeout(resolve, delayMs));
-        const answer: StockTransferAnswer = {
-          transferId: 'T',
-          lines: request.lines.map((line) => ({
-            item: line.item,
-            itemName: '',
-            batch: line.batch ?? null,
-            serial: line.serial ?? null,
-            fromLocation: line.fromLocation,
-            toLocation: request.toLocation,
-            quantity: line.quantity,
-            qcPending: false,
-          })),
-        };
-        return answer;
+        return movedAnswer(request);
       }),
     ),
     moveLocation: vi.fn(),

@@ -1,11 +1,12 @@
 /** Shared set-up of the stock transfer component tests (jsdom): a fake server over the fixtures. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { StockTransferLinesRequest } from '@wms/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { expect, vi } from 'vitest';
-import { bolt, contents, drill, locations, pills, scanner } from './test-fixtures.js';
+import { bolt, contents, drill, locations, movedAnswer, pills, scanner } from './test-fixtures.js';
 
 export interface Call {
   method: string;
@@ -46,23 +47,7 @@ export function defaultAnswer(call: Call): Answer {
   if (path === '/api/v1/operations/stock_transfer/validateRequest')
     return { status: 200, json: { valid: true, locationsToBlockForQc: [] } };
   if (path === '/api/v1/operations/stock_transfer/lines') {
-    const request = body as { lines: Record<string, unknown>[]; toLocation: string };
-    return {
-      status: 200,
-      json: {
-        transferId: 'T-1',
-        lines: request.lines.map((line) => ({
-          item: line.item,
-          itemName: '',
-          batch: line.batch ?? null,
-          serial: line.serial ?? null,
-          fromLocation: line.fromLocation,
-          toLocation: request.toLocation,
-          quantity: line.quantity,
-          qcPending: false,
-        })),
-      },
-    };
+    return { status: 200, json: movedAnswer(body as StockTransferLinesRequest, 'T-1') };
   }
   if (path === '/api/v1/operations/stock_transfer/location')
     return { status: 200, json: { transferId: 'T-2', lines: [] } };

@@ -1,5 +1,5 @@
 import { danger, go } from '../../handheld/engine/outcomes.js';
-import { quantityCommand } from '../../handheld/engine/patterns.js';
+import { isConfirmation } from '../../handheld/engine/patterns.js';
 import {
   itemIdentificationSteps,
   type ItemIdentificationConfig,
@@ -134,7 +134,7 @@ export function transferIdentificationSteps<S>(
     async input(state, text, env) {
       const identification = config.get(state);
       if (!identification) return go(state, config.id);
-      if (text === '' || quantityCommand(text, env.settings)?.kind === 'ok') {
+      if (isConfirmation(text, env.settings)) {
         const routed = complete({ state, next: identified });
         return { ...routed, notices: [] };
       }

@@ -1,6 +1,6 @@
 import { sameCode, samePaddedCode, type BinLocation, type LocationContentRow } from '@wms/contract';
 import { danger, failureNotice, go, refuse } from '../../handheld/engine/outcomes.js';
-import { quantityCommand } from '../../handheld/engine/patterns.js';
+import { isConfirmation } from '../../handheld/engine/patterns.js';
 import { doStep } from '../../handheld/engine/steps/do.js';
 import { locationStep } from '../../handheld/engine/steps/location.js';
 import { finish, stay, type Step } from '../../handheld/engine/types.js';
@@ -65,14 +65,16 @@ export function locationTransferSteps(deps: LocationTransferDependencies): Step<
       return danger(state, { variant: 'danger', key: 'errors:nothingToMove', args: { code: found.code } });
     },
   };
+  /** A target is refused when it is the source, or by its location rules. */
+  const targetNotice = (state: LocationTransferState, location: BinLocation) =>
+    state.from && sameCode(state.from.code, location.code)
+      ? sameLocationNotice(location)
+      : locationRuleNotice(location, mayMoveRestricted());
   const to = locationStep<LocationTransferState>({
     id: 'to',
     next: 'confirm',
     set: (state, location) => ({ ...state, to: location, moved: null, failed: false }),
-    check: (state, location) =>
-      state.from && sameCode(state.from.code, location.code)
-        ? sameLocationNotice(location)
-        : locationRuleNotice(location, mayMoveRestricted()),
+    check: targetNotice,
     prompt: () => st('prompt.locationTo'),
   });
   const confirm: Step<LocationTransferState> = {
@@ -82,13 +84,11 @@ export function locationTransferSteps(deps: LocationTransferDependencies): Step<
     prompt: (state) => st('prompt.confirmLocation', { from: state.from?.code ?? '', to: state.to?.code ?? '' }),
     async input(state, text, env) {
       if (!state.to) return go(state, 'to');
-      if (text === '' || quantityCommand(text, env.settings)?.kind === 'ok' || namesLocation(state.to, text))
-        return go(state, 'transfer');
+      if (isConfirmation(text, env.settings) || namesLocation(state.to, text)) return go(state, 'transfer');
       const other = await env.services.findLocation(text);
       if (!other) return refuse(state, 'unknownLocation', { code: text });
-      if (state.from && sameCode(state.from.code, other.code)) return danger(state, sameLocationNotice(other));
-      const rule = locationRuleNotice(other, mayMoveRestricted());
-      if (rule) return danger(state, rule);
+      const refusal = targetNotice(state, other);
+      if (refusal) return danger(state, refusal);
       return { state: { ...state, to: other }, next: stay };
     },
   };

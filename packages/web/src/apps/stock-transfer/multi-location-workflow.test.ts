@@ -1,9 +1,4 @@
-import {
-  defaultSystemSettings,
-  type LocationTransferRequest,
-  type StockTransferAnswer,
-  type StockTransferLinesRequest,
-} from '@wms/contract';
+import { defaultSystemSettings, type LocationTransferRequest, type StockTransferLinesRequest } from '@wms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowRunner } from '../../handheld/engine/runner.js';
 import type { Continuation, Notice, Step } from '../../handheld/engine/types.js';
@@ -21,22 +16,8 @@ import {
   multiTransferSteps,
   type MultiTransferState,
 } from './multi-transfer-workflow.js';
-import { fakeServices } from './test-fixtures.js';
+import { fakeServices, movedAnswer } from './test-fixtures.js';
 import type { transferApi } from './transfer-api.js';
-
-const moved = (request: StockTransferLinesRequest): StockTransferAnswer => ({
-  transferId: 'T',
-  lines: request.lines.map((line) => ({
-    item: line.item,
-    itemName: '',
-    batch: line.batch ?? null,
-    serial: line.serial ?? null,
-    fromLocation: line.fromLocation,
-    toLocation: request.toLocation,
-    quantity: line.quantity,
-    qcPending: false,
-  })),
-});
 
 function fakeApi() {
   const keys: string[] = [];
@@ -46,12 +27,12 @@ function fakeApi() {
       locationsToBlockForQc: [] as string[],
     })),
     moveLines: vi.fn(async (request: StockTransferLinesRequest, keeper: IdempotencyKeeper) =>
-      keeper.send(request, async (key) => (keys.push(key), moved(request))),
+      keeper.send(request, async (key) => (keys.push(key), movedAnswer(request))),
     ),
     moveLocation: vi.fn(async (request: LocationTransferRequest, keeper: IdempotencyKeeper) =>
       keeper.send(request, async (key) => {
         keys.push(key);
-        return moved({
+        return movedAnswer({
           lines: [{ fromLocation: request.fromLocation, item: 'ITEM-001', quantity: 500 }],
           toLocation: request.toLocation,
         });

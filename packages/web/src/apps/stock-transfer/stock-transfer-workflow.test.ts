@@ -1,28 +1,12 @@
-import { defaultSystemSettings, type StockTransferAnswer, type StockTransferLinesRequest } from '@wms/contract';
+import { defaultSystemSettings, type StockTransferLinesRequest } from '@wms/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowRunner } from '../../handheld/engine/runner.js';
 import type { WorkflowEffects } from '../../handheld/engine/types.js';
 import { IdempotencyKeeper } from './idempotency-keeper.js';
 import { StepFailure } from './keyed-failure.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';
-import { fakeServices } from './test-fixtures.js';
+import { fakeServices, movedAnswer } from './test-fixtures.js';
 import { initialTransferState, nextTransferState, type StockTransferState } from './transfer-state.js';
-
-function answerFor(request: StockTransferLinesRequest): StockTransferAnswer {
-  return {
-    transferId: 'T-1',
-    lines: request.lines.map((line) => ({
-      item: line.item,
-      itemName: 'name',
-      batch: line.batch ?? null,
-      serial: line.serial ?? null,
-      fromLocation: line.fromLocation,
-      toLocation: request.toLocation,
-      quantity: line.quantity,
-      qcPending: false,
-    })),
-  };
-}
 
 function fakeApi() {
   const keys: string[] = [];
@@ -34,7 +18,7 @@ function fakeApi() {
     moveLines: vi.fn(async (request: StockTransferLinesRequest, keeper: IdempotencyKeeper) =>
       keeper.send(request, async (key) => {
         keys.push(key);
-        return answerFor(request);
+        return movedAnswer(request, 'T-1');
       }),
     ),
     moveLocation: vi.fn(),
@@ -166,7 +150,7 @@ describe('the stock transfer workflow', () => {
     api.validate.mockResolvedValue({ valid: true, locationsToBlockForQc: ['01-QC'] });
     api.moveLines.mockImplementation(async (request: StockTransferLinesRequest) => {
       order.push('move');
-      return answerFor(request);
+      return movedAnswer(request, 'T-1');
     });
     api.blockForQc.mockImplementation(async (code: string, reason: string) => {
       order.push(`block ${code} ${reason}`);
@@ -194,7 +178,7 @@ describe('the stock transfer workflow', () => {
       keeper.send(request, async (key) => {
         keys.push(key);
         if (fail) throw new StepFailure('errors:networkErrorTooManyRetries', {}, 0);
-        return answerFor(request);
+        return movedAnswer(request, 'T-1');
       }),
     );
     const { runner, scan, notices } = setUp({ api });

@@ -1,6 +1,6 @@
 import { doStep } from '../../handheld/engine/steps/do.js';
 import { failureNotice, refuse } from '../../handheld/engine/outcomes.js';
-import { quantityCommand } from '../../handheld/engine/patterns.js';
+import { isConfirmation } from '../../handheld/engine/patterns.js';
 import { finish, stay, type Notice, type Step } from '../../handheld/engine/types.js';
 import { commitTransfer } from './commit-transfer.js';
 import type { IdempotencyKeeper } from './idempotency-keeper.js';
@@ -46,7 +46,7 @@ export function retryOnEnter<S>(step: Step<S>): Step<S> {
   return {
     ...step,
     input: (state, text, env) =>
-      text === '' || quantityCommand(text, env.settings)?.kind === 'ok'
+      isConfirmation(text, env.settings)
         ? step.input(state, '', env)
         : Promise.resolve(refuse(state, 'stockTransfer:retryFirst', { code: text })),
   };

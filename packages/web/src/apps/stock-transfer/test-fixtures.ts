@@ -1,5 +1,11 @@
 /** Demo-like fixtures of the stock transfer tests (workflow and components); never imported by the app. */
-import type { BinLocation, Item, LocationContentRow } from '@wms/contract';
+import type {
+  BinLocation,
+  Item,
+  LocationContentRow,
+  StockTransferAnswer,
+  StockTransferLinesRequest,
+} from '@wms/contract';
 import {
   contentRow as engineContentRow,
   FakeServices,
@@ -81,4 +87,21 @@ export function fakeServices(): FakeServices {
   services.batches = [{ ...makeBatch('BATCH-001', 'B2025-014'), itemName: pills.name }];
   services.serials = [{ ...makeSerial('SERIAL-001', 'SN-0001', 'LOT-A'), itemName: scanner.name }];
   return services;
+}
+
+/** The server's answer to a lines transfer that moved every line as asked. */
+export function movedAnswer(request: StockTransferLinesRequest, transferId = 'T'): StockTransferAnswer {
+  return {
+    transferId,
+    lines: request.lines.map((line) => ({
+      item: line.item,
+      itemName: '',
+      batch: line.batch ?? null,
+      serial: line.serial ?? null,
+      fromLocation: line.fromLocation,
+      toLocation: request.toLocation,
+      quantity: line.quantity,
+      qcPending: false,
+    })),
+  };
 }

@@ -70,8 +70,6 @@ export function useTransferWorkflow<S extends FromState & CommitState>(
   const [steps] = useState(() =>
     options.steps(keeper, () => latestSession.current.hasRole('stockTransferAuthMoveRestricted')),
   );
-  const afterFinish = useRef(options.afterFinish);
-  afterFinish.current = options.afterFinish;
   const workflow = usePersistedWorkflow<S>(
     {
       steps,
@@ -82,7 +80,8 @@ export function useTransferWorkflow<S extends FromState & CommitState>(
       speak,
       speakPrompts: config.TTSVoice !== null,
       restartOnInput: false,
-      continueAfterFinish: (state) => afterFinish.current(state),
+      // useWorkflow reads the latest value at each finish.
+      continueAfterFinish: options.afterFinish,
       repeatWindowMs: config.scannerRepeatWindowMs,
     },
     {

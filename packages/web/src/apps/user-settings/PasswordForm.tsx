@@ -4,7 +4,7 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError, http } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
-import { Field } from './Field.js';
+import { PasswordField } from './PasswordField.js';
 import { useErrorText } from './useErrorText.js';
 
 interface PasswordFormProps {
@@ -51,46 +51,38 @@ export function PasswordForm({ userId, own }: PasswordFormProps) {
     <Form onSubmit={handleSubmit} noValidate data-testid="password-form">
       <h2 className="h5 mt-4">{t('changePassword')}</h2>
       {own && (
-        <Field id="current-password" label={t('currentPassword')}>
-          <Form.Control
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            isInvalid={failedField === 'body.currentPassword'}
-            onChange={(event) => setCurrent(event.target.value)}
-            data-testid="current-password"
-          />
-        </Field>
+        <PasswordField
+          id="current-password"
+          label={t('currentPassword')}
+          autoComplete="current-password"
+          value={current}
+          isInvalid={failedField === 'body.currentPassword'}
+          onChange={setCurrent}
+        />
       )}
-      <Field id="new-password" label={t('newPassword')}>
-        <Form.Control
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          isInvalid={failedField === 'body.password'}
-          onChange={(event) => setPassword(event.target.value)}
-          data-testid="new-password"
-        />
-      </Field>
-      <Field id="repeat-password" label={t('repeatPassword')}>
-        <Form.Control
-          id="repeat-password"
-          type="password"
-          autoComplete="new-password"
-          value={repeated}
-          isInvalid={mismatch}
-          onChange={(event) => {
-            setRepeated(event.target.value);
-            setMismatch(false);
-          }}
-          data-testid="repeat-password"
-        />
+      <PasswordField
+        id="new-password"
+        label={t('newPassword')}
+        autoComplete="new-password"
+        value={password}
+        isInvalid={failedField === 'body.password'}
+        onChange={setPassword}
+      />
+      <PasswordField
+        id="repeat-password"
+        label={t('repeatPassword')}
+        autoComplete="new-password"
+        value={repeated}
+        isInvalid={mismatch}
+        onChange={(value) => {
+          setRepeated(value);
+          setMismatch(false);
+        }}
+      >
         <Form.Control.Feedback type="invalid" data-testid="password-mismatch">
           {t('errors:passwordsShouldMatch')}
         </Form.Control.Feedback>
-      </Field>
+      </PasswordField>
       {save.isError && (
         <Alert variant="danger" data-testid="password-error">
           {errorText(save.error)}

@@ -5,7 +5,8 @@ import { Badge, Button, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { onOpenWorkTimes } from '../../components/scanner/scanner-events.js';
-import { productionQueries, type WorkTimeScope } from './work-time-api.js';
+import { runningEntries, type WorkTimeScope } from '../../components/time-measurements/time-measurement-queries.js';
+import { productionQueries } from './work-time-api.js';
 import { TimeMeasurementsModal } from '../../components/time-measurements/TimeMeasurementsModal.js';
 import { useWorkTimeActions } from './useWorkTimeActions.js';
 import { useWorkTimesLive } from './useWorkTimesLive.js';
@@ -42,7 +43,7 @@ export function WorkConfirmationScreen({ scope }: { scope: WorkTimeScope }) {
   }, [openedByScan, navigate]);
 
   const rows = useMemo(() => entries ?? [], [entries]);
-  const running = useMemo(() => rows.filter((entry) => entry.endTime === null && !entry.flushed), [rows]);
+  const running = useMemo(() => runningEntries(rows), [rows]);
   const unflushed = useMemo(() => rows.filter((entry) => !entry.flushed), [rows]);
   const selectedIds = unflushed.filter((entry) => selected.has(entry.id)).map((entry) => entry.id);
   const toFlush = selectedIds.length > 0 ? selectedIds : unflushed.map((entry) => entry.id);

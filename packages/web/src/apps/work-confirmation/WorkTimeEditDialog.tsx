@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js'
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../platform/notifications.js';
 import { useDebouncedValue } from '../item-info/useDebouncedValue.js';
-import { productionQueries, type WorkTimeScope } from './work-time-api.js';
+import type { WorkTimeScope } from '../../components/time-measurements/time-measurement-queries.js';
+import { productionQueries } from './work-time-api.js';
 import { newWorkTimeForm, toSaveRequest, withStep, workTimeFormOf, type WorkTimeForm } from './work-time-form.js';
 import { WorkOrderField, workOrderDebounceMs } from './WorkOrderField.js';
 import { WorkTimeDetailFields } from './WorkTimeDetailFields.js';

@@ -6,7 +6,7 @@ import { DataTable } from '../../components/data-table/DataTable.js';
 import type { DataTableColumn } from '../../components/data-table/data-table-columns.js';
 import { formatDateTime, formatQuantity } from '../../components/object-dialogs/format.js';
 import { entryMinutes } from './work-time-form.js';
-import type { WorkTimeScope } from './work-time-api.js';
+import type { WorkTimeScope } from '../../components/time-measurements/time-measurement-queries.js';
 
 interface Props {
   scope: WorkTimeScope;

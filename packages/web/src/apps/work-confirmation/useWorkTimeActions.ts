@@ -3,7 +3,8 @@ import type { WorkTimeEntry, WorkTimeFlushAnswer, WorkTimeSaveRequest } from '@w
 import { useCallback, useMemo, useState } from 'react';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
-import { deleteWorkTime, flushWorkTimes, saveWorkTime, stopWorkTime, workTimesKey } from './work-time-api.js';
+import { stopWorkTime, workTimesKey } from '../../components/time-measurements/time-measurement-queries.js';
+import { deleteWorkTime, flushWorkTimes, saveWorkTime } from './work-time-api.js';
 
 /** Runs a call; an ApiError (already notified by the HTTP client) answers null. */
 async function quietly<T>(call: () => Promise<T>): Promise<T | null> {

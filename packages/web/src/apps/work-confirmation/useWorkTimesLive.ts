@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { parseLiveMessage, topics } from '@wms/contract';
 import { useEffect, useRef } from 'react';
 import { useLiveConnected, useLiveConnection } from '../../platform/live.js';
-import { workTimesKey } from './work-time-api.js';
+import { workTimesKey } from '../../components/time-measurements/time-measurement-queries.js';
 
 /**
  * Keeps work time tables and timers fresh (spec 03 section 7): subscribes to

@@ -8,22 +8,14 @@ import type {
   WorkTimeSaveRequest,
 } from '@wms/contract';
 import { workOrderAutocompleteLimit } from '@wms/contract';
+import { workTimesQuery } from '../../components/time-measurements/time-measurement-queries.js';
 import { http } from '../../platform/http.js';
 
 const base = '/api/v1/production';
 
-/** Whose entries a table shows: the caller's (work confirmation) or everyone's (verification). */
-export type WorkTimeScope = 'own' | 'all';
-
-/** Work time reads (contract api/production.ts); live WORK_TIMES_CHANGED invalidates workTimesKey. */
-export const workTimesKey = ['production', 'list', 'workTimes'] as const;
-
 export const productionQueries = {
-  workTimes: (scope: WorkTimeScope) =>
-    queryOptions({
-      queryKey: [...workTimesKey, scope] as const,
-      queryFn: () => http.get<WorkTimeEntry[]>(scope === 'own' ? `${base}/work_times` : `${base}/work_times/all`),
-    }),
+  /** The work time reads live with the time measurements modal (components/time-measurements). */
+  workTimes: workTimesQuery,
   resources: () =>
     queryOptions({
       queryKey: ['production', 'list', 'resources'] as const,
@@ -59,10 +51,6 @@ export const productionQueries = {
 /** saveWorkTimes: errors (invalidInput, 409, 412) are notified by the HTTP client and thrown. */
 export function saveWorkTime(body: WorkTimeSaveRequest): Promise<WorkTimeEntry> {
   return http.post<WorkTimeEntry>(`${base}/work_times`, body);
-}
-
-export function stopWorkTime(id: number): Promise<WorkTimeEntry> {
-  return http.post<WorkTimeEntry>(`${base}/work_times/${id}/stop`);
 }
 
 export function deleteWorkTime(id: number): Promise<{ ok: true }> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkOrderStep } from '@wms/contract';
+import { formatElapsed } from '../../components/time-measurements/elapsed.js';
 import {
   entryMinutes,
-  formatElapsed,
   fromLocalInput,
   newWorkTimeForm,
   parseQuantity,

@@ -119,9 +119,6 @@ export function toSaveRequest(form: WorkTimeForm): WorkTimeSaveRequest | { inval
   };
 }
 
-/** Elapsed time between two moments as H:MM:SS (never negative); lives with the time measurements modal. */
-export { formatElapsed } from '../../components/time-measurements/elapsed.js';
-
 /** Whole minutes of an entry (running ones up to now). */
 export function entryMinutes(entry: Pick<WorkTimeEntry, 'startTime' | 'endTime'>, nowMs: number): number {
   const end = entry.endTime ? Date.parse(entry.endTime) : nowMs;

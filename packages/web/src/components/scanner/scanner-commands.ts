@@ -1,4 +1,10 @@
-import { detectDeviceTraits, parseDeviceConfig, type DeviceConfig } from '../../platform/device-config.js';
+import { deviceIdentificationPrefix } from '@wms/contract';
+import {
+  detectDeviceTraits,
+  deviceNameFromIdentification,
+  parseDeviceConfig,
+  type DeviceConfig,
+} from '../../platform/device-config.js';
 
 /**
  * What a scanned or typed text means (spec 01 section 2, "Scanner input bar"): a plain scan, a
@@ -8,7 +14,7 @@ import { detectDeviceTraits, parseDeviceConfig, type DeviceConfig } from '../../
 
 export const scannerCommandPrefixes = {
   redirect: '_be_redirect_',
-  deviceIdentification: '_be_device_identification_',
+  deviceIdentification: deviceIdentificationPrefix,
   overrideDeviceSettings: '_be_override_device_settings_',
   callUserApi: '_be_call_user_api_',
   logout: '_be_logout_',
@@ -116,7 +122,7 @@ export function parseScannerInput(raw: string): ScannerInput {
     return isLocalPath(path) ? { kind: 'redirect', path } : invalid('redirect', 'invalidPath');
   }
   if (text.startsWith(p.deviceIdentification)) {
-    const deviceName = rest(p.deviceIdentification).trim();
+    const deviceName = deviceNameFromIdentification(text) ?? '';
     return deviceName ? { kind: 'deviceIdentification', deviceName } : invalid('deviceIdentification', 'missingValue');
   }
   if (text.startsWith(p.overrideDeviceSettings)) {

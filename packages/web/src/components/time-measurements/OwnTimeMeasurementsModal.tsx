@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkTimeEntry } from '@wms/contract';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../platform/http.js';
-import { ownWorkTimesQuery, runningEntries, stopOwnWorkTime, workTimesRootKey } from './time-measurement-queries.js';
+import { runningEntries, stopWorkTime, workTimesKey, workTimesQuery } from './time-measurement-queries.js';
 import { TimeMeasurementsModal } from './TimeMeasurementsModal.js';
 
 /**
@@ -12,20 +12,20 @@ import { TimeMeasurementsModal } from './TimeMeasurementsModal.js';
  */
 export function OwnTimeMeasurementsModal({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const entries = useQuery({ ...ownWorkTimesQuery(), refetchOnMount: 'always' }).data;
+  const entries = useQuery({ ...workTimesQuery('own'), refetchOnMount: 'always' }).data;
   const running = useMemo(() => runningEntries(entries ?? []), [entries]);
   const [busy, setBusy] = useState(false);
 
   const stop = async (entry: WorkTimeEntry) => {
     setBusy(true);
     try {
-      await stopOwnWorkTime(entry.id);
+      await stopWorkTime(entry.id);
     } catch (error) {
       // The HTTP client has shown the server's error.
       if (!(error instanceof ApiError)) throw error;
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: workTimesRootKey });
+      await queryClient.invalidateQueries({ queryKey: workTimesKey });
     }
   };
 

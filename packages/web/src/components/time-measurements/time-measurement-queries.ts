@@ -2,20 +2,26 @@ import { queryOptions } from '@tanstack/react-query';
 import type { WorkTimeEntry } from '@wms/contract';
 import { http } from '../../platform/http.js';
 
-/**
- * The signed-in user's work time entries, under the key the work confirmation app uses
- * (['production', 'list', 'workTimes', 'own']), so both refresh together.
- */
-export const workTimesRootKey = ['production', 'list', 'workTimes'] as const;
+const base = '/api/v1/production';
 
-export const ownWorkTimesQuery = () =>
+/** Whose entries a table shows: the caller's (work confirmation) or everyone's (verification). */
+export type WorkTimeScope = 'own' | 'all';
+
+/**
+ * Work time reads (contract api/production.ts), shared by the work confirmation app and the time
+ * measurements modal of the user dropdown, so both refresh together; live WORK_TIMES_CHANGED
+ * invalidates workTimesKey.
+ */
+export const workTimesKey = ['production', 'list', 'workTimes'] as const;
+
+export const workTimesQuery = (scope: WorkTimeScope) =>
   queryOptions({
-    queryKey: [...workTimesRootKey, 'own'] as const,
-    queryFn: () => http.get<WorkTimeEntry[]>('/api/v1/production/work_times'),
+    queryKey: [...workTimesKey, scope] as const,
+    queryFn: () => http.get<WorkTimeEntry[]>(scope === 'own' ? `${base}/work_times` : `${base}/work_times/all`),
   });
 
-export function stopOwnWorkTime(id: number): Promise<WorkTimeEntry> {
-  return http.post<WorkTimeEntry>(`/api/v1/production/work_times/${id}/stop`);
+export function stopWorkTime(id: number): Promise<WorkTimeEntry> {
+  return http.post<WorkTimeEntry>(`${base}/work_times/${id}/stop`);
 }
 
 /** Running: no end time yet and not flushed. */

@@ -17,6 +17,11 @@ export function settingsPattern(source: string): RegExp | null {
   return pattern;
 }
 
+/** Whether a text confirms the question asked: an empty Enter (the OK button) or the scanner's OK code. */
+export function isConfirmation(text: string, settings: ScannerSettings): boolean {
+  return text === '' || (settingsPattern(settings.scannerOk)?.test(text) ?? false);
+}
+
 export type QuantityCommand =
   | { kind: 'ok' }
   /** The captured amount text (group 1), or null when the pattern has no group: one unit. */

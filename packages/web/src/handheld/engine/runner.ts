@@ -2,6 +2,7 @@ import { danger, failureNotice } from './outcomes.js';
 import { defaultRepeatWindowMs, duplicateReadWindowMs, ReadFilter, type Arrival } from './read-filter.js';
 import { withScanConfirmation } from './scan-confirmation.js';
 import {
+  countsRepeats,
   finish,
   stay,
   type Continuation,
@@ -177,9 +178,9 @@ export class WorkflowRunner<S> {
 
   /** The double-read window at a step: short where repeats count, else 1 s. */
   private readWindow(stepId: string, state: S): number {
-    const repeats = this.step(stepId).repeatScans;
-    const counts = typeof repeats === 'function' ? repeats(state) : (repeats ?? false);
-    return counts ? (this.env.repeatWindowMs ?? defaultRepeatWindowMs) : duplicateReadWindowMs;
+    return countsRepeats(this.step(stepId), state)
+      ? (this.env.repeatWindowMs ?? defaultRepeatWindowMs)
+      : duplicateReadWindowMs;
   }
 
   /** A scan not used: the hint near the input, a short sound; a typed-ahead scan is also named. */

@@ -15,6 +15,7 @@
 import { hh } from './outcomes.js';
 import { settingsPattern } from './patterns.js';
 import {
+  countsRepeats,
   stay,
   type KeyedError,
   type Notice,
@@ -102,11 +103,7 @@ export function withScanConfirmation<S>(step: Step<S>): Step<S> {
       const outcome = await run(state, text, env);
       return { ...outcome, notices: [cancelled, ...(outcome.notices ?? [])] };
     },
-    repeatScans: (state) => {
-      if (heldFor(state)) return true;
-      const repeats = step.repeatScans;
-      return typeof repeats === 'function' ? repeats(state) : (repeats ?? false);
-    },
+    repeatScans: (state) => heldFor(state) !== null || countsRepeats(step, state),
   };
   if (step.enter) wrapped.enter = step.enter.bind(step);
   return wrapped;

@@ -110,6 +110,12 @@ export interface Step<S> {
   repeatScans?: boolean | ((state: S) => boolean);
 }
 
+/** Whether a step counts a repeat of the same scan in this state (Step.repeatScans). */
+export function countsRepeats<S>(step: Step<S>, state: S): boolean {
+  const repeats = step.repeatScans;
+  return typeof repeats === 'function' ? repeats(state) : (repeats ?? false);
+}
+
 /** A scan the runner did not use, for the hint near the scanner input. */
 export interface IgnoredScan {
   /** The scanned text. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useTranslation } from 'react-i18next';
-import { clampRepeatWindow, repeatWindowLimits } from '../../handheld/engine/read-filter.js';
+import { clampRepeatWindow, repeatWindowLimits } from '../../platform/scanner-windows.js';
 
 interface Props {
   repeatWindowMs: number;

@@ -1,12 +1,14 @@
 import type { AppContext } from '../../context.js';
 import { AppError, forbidden } from '../../http/app-error.js';
-import { callerIp } from '../ip-rules/ip-access.service.js';
-import * as counters from '../ip-rules/failed-signin.repository.js';
+import { callerIp } from './ip-access.service.js';
+import * as counters from './failed-signin.repository.js';
 
 /** One password check in progress: counted against the address and the account before it runs. */
 export interface SigninAttempt {
   ip: string;
   account: string;
+  /** The address's count including this attempt. */
+  addressFailures: number;
   /** The account's count including this attempt (what a success forgives at the address). */
   accountFailures: number;
 }
@@ -45,17 +47,26 @@ export async function beginSigninAttempt(ctx: AppContext, rawIp: string, usernam
     if (isBlocked(perAccount, now)) throw forbidden('accountSigninBlocked', { blockedUntil: perAccount.blocked_until });
     throw new AppError(429, 'tooManyRequests', { retryAfterSeconds: 1 });
   }
-  return { ip, account, accountFailures: perAccount.failures };
+  return { ip, account, addressFailures: address.failures, accountFailures: perAccount.failures };
 }
 
-/** The attempt failed (wrong password, unknown user, wrong code): it stays counted; a count at the limit blocks. */
+/**
+ * The attempt failed (wrong password, unknown user, wrong code): it stays counted; a count at the
+ * limit blocks. Only an attempt that took the limit's last place writes the block: a count only
+ * grows by one begun attempt at a time (one beyond the limit is refused), so while a count is at
+ * the limit the attempt that brought it there is still to settle, or has failed and blocked, or
+ * has taken its place back. A failure below the limit thus costs no statement here.
+ */
 export async function failSigninAttempt(ctx: AppContext, attempt: SigninAttempt): Promise<void> {
+  const limit = ctx.config.signinMaxFailures;
+  if (attempt.addressFailures < limit && attempt.accountFailures < limit) return;
   const now = Date.now();
   const nowIso = new Date(now).toISOString();
   const until = new Date(now + ctx.config.signinBlockMinutes * 60_000).toISOString();
-  const limit = ctx.config.signinMaxFailures;
-  await counters.blockAtLimit(ctx.db, counters.addressCounter, attempt.ip, limit, nowIso, until);
-  await counters.blockAtLimit(ctx.db, counters.accountCounter, attempt.account, limit, nowIso, until);
+  if (attempt.addressFailures >= limit)
+    await counters.blockAtLimit(ctx.db, counters.addressCounter, attempt.ip, limit, nowIso, until);
+  if (attempt.accountFailures >= limit)
+    await counters.blockAtLimit(ctx.db, counters.accountCounter, attempt.account, limit, nowIso, until);
 }
 
 /**
