@@ -40,6 +40,8 @@ export interface BuildOptions {
   rateLimitKeyPrefix?: string;
 }
 
+const shutdownGraceMs = 5_000;
+
 /** Builds the whole server: database (migrated, seeded), services, HTTP routes and live socket. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? openDatabase(config.databaseUrl);
@@ -119,12 +121,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }, 60_000);
   sweep.unref();
 
+  // Closing waits for open connections; one that stays busy (a client that never finishes its
+  // request) is cut after a grace period, so a shutdown always ends.
+  let forceClose: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
+    forceClose = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs);
+    forceClose.unref();
     clearInterval(sweep);
     stopUploadTemp();
     await live.shutdown();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(forceClose);
     if (ownsDatabase) await database.close();
   });
   return app as unknown as App;
