@@ -9,7 +9,9 @@ describe('shutdown', () => {
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     // A request whose body never arrives: the connection is busy, not idle.
-    socket.write('POST /api/v1/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    socket.write(
+      'POST /api/v1/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
     const closedBy = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = Date.now();
