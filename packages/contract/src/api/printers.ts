@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { labelFormats, paperTypes, printTypes } from '../enums.js';
-import { isoDateTime } from './common.js';
+import { idParamSchema, isoDateTime, okSchema } from './common.js';
+import { defineEndpoints, rolesAccess, signedInAccess } from './endpoint.js';
 
 /**
  * Printers (issue 4, labels and printers) under /api/v1/printer/. A printer is a configured
@@ -88,3 +89,44 @@ export const availablePrintersAnswerSchema = z.array(availablePrinterSchema);
 /** The outcome of a print: how many labels were printed and on which printer. */
 export const printAnswerSchema = z.object({ printed: z.number().int().nonnegative(), printer: z.string() });
 export type PrintAnswer = z.infer<typeof printAnswerSchema>;
+
+/** The printer endpoints (spec: printers). */
+export const printerEndpoints = defineEndpoints('printers', {
+  list: { method: 'GET', path: '/api/v1/printer/', access: rolesAccess('admin'), answer: printerListAnswerSchema },
+  create: {
+    method: 'POST',
+    path: '/api/v1/printer/',
+    access: rolesAccess('admin'),
+    body: printerCreateRequestSchema,
+    answer: printerSchema,
+    status: 201,
+  },
+  available: {
+    method: 'GET',
+    path: '/api/v1/printer/available',
+    access: signedInAccess,
+    answer: availablePrintersAnswerSchema,
+  },
+  update: {
+    method: 'POST',
+    path: '/api/v1/printer/:id',
+    access: rolesAccess('admin'),
+    params: idParamSchema,
+    body: printerUpdateRequestSchema,
+    answer: printerSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/v1/printer/:id',
+    access: rolesAccess('admin'),
+    params: idParamSchema,
+    answer: okSchema,
+  },
+  test: {
+    method: 'POST',
+    path: '/api/v1/printer/:id/test',
+    access: signedInAccess,
+    params: idParamSchema,
+    answer: printAnswerSchema,
+  },
+});

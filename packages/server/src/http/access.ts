@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@wms/contract';
+import type { Access, Role } from '@wms/contract';
 import { AppError, forbidden, unauthorized } from './app-error.js';
 
 /** Who is calling: resolved from the session cookie or an API key (bearer token). */
@@ -13,10 +13,10 @@ export interface Principal {
 }
 
 /**
- * What a route requires. Every route declares one (a route-table test enforces it):
- * public, any signed-in caller, or at least one of the roles (after hierarchy expansion).
+ * What a route requires (the contract's Access). Every route declares one (a route-table test
+ * enforces it): public, any signed-in caller, or at least one of the roles (after hierarchy expansion).
  */
-export type Access = { public: true } | { signedIn: true } | { anyRole: readonly Role[] };
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

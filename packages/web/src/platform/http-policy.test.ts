@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureAction, readErrorBody, serializeQuery, type FailedCall } from './http-policy.js';
+import { failureAction, readErrorBody, type FailedCall } from './http-policy.js';
 
 const call = (overrides: Partial<FailedCall>): FailedCall => ({
   status: 500,
@@ -105,15 +105,6 @@ describe('the HTTP error catalogue', () => {
     expect(failureAction(call({ status: 404, key: 'notFound', silent: true }))).toEqual({ kind: 'fail', notice: null });
     expect(failureAction(call({ status: 401, silent: true }))).toEqual({ kind: 'logout' });
     expect(failureAction(call({ status: 410, silent: true }))).toEqual({ kind: 'reload' });
-  });
-});
-
-describe('query serialisation', () => {
-  it('writes arrays with brackets and leaves out null and undefined', () => {
-    expect(serializeQuery({ a: [1, 2], b: 'x y', c: null, d: undefined, e: true })).toBe('?a[]=1&a[]=2&b=x%20y&e=true');
-    expect(serializeQuery({})).toBe('');
-    expect(serializeQuery(undefined)).toBe('');
-    expect(serializeQuery({ codes: [] })).toBe('');
   });
 });
 

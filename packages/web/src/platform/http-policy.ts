@@ -1,3 +1,4 @@
+import type { QueryValues } from '@wms/contract';
 /**
  * What the HTTP client does with a failed call (spec 02 sections 8 and 9). Pure: the client in
  * http.ts performs the action; tests cover every status here.
@@ -115,24 +116,7 @@ export function failureAction(call: FailedCall): FailureAction {
   }
 }
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export type Query = Record<string, QueryValue>;
-
-/** `?a[]=1&a[]=2&b=x`: arrays with brackets, null and undefined left out; '' when nothing is left. */
-export function serializeQuery(query: Query | undefined): string {
-  if (!query) return '';
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query)) {
-    if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) {
-      for (const item of value as readonly (string | number | boolean)[])
-        parts.push(`${encodeURIComponent(name)}[]=${encodeURIComponent(String(item))}`);
-    } else {
-      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-    }
-  }
-  return parts.length ? `?${parts.join('&')}` : '';
-}
+export type Query = QueryValues;
 
 /** The server's error body {status, key, args, message}, or nothing when the body is something else. */
 export function readErrorBody(body: unknown): { key?: string; args: Record<string, unknown>; message?: string } {

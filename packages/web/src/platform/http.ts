@@ -1,5 +1,5 @@
-import { headerNames } from '@wms/contract';
-import { failureAction, readErrorBody, serializeQuery, type Query } from './http-policy.js';
+import { headerNames, serializeQuery } from '@wms/contract';
+import { failureAction, readErrorBody, type Query } from './http-policy.js';
 import { requestEnded, requestStarted, reloadPage, setLoggingOut } from './leave-prompt.js';
 import { shouldWarnLicense } from './license.js';
 import { notify } from './notifications.js';
@@ -99,7 +99,8 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+/** One call: JSON in and out, retries and the error catalogue applied (the typed client in api-client.ts builds on it). */
+export async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const url = path + serializeQuery(options.query);
   const { body: payload, contentType } = bodyInit(body);
   const idempotencyKey = options.idempotencyKey === true ? crypto.randomUUID() : options.idempotencyKey;
