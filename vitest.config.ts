@@ -18,6 +18,8 @@ export default defineConfig({
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      // The repository's own tooling (lint fences).
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 } },
       // Web: pure logic only (no DOM), so the node environment.
       {
         resolve: { alias },

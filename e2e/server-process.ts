@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { configEndpoints, urlOf, type VersionAnswer } from '@wms/contract';
 
 const repositoryDir = path.resolve(import.meta.dirname, '..');
 export const builtServerEntry = path.join(repositoryDir, 'packages', 'server', 'dist', 'main.js');
@@ -105,15 +106,16 @@ async function waitUntilReady(baseUrl: string, exited: Promise<number | null>, o
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 60_000;
+  const versionPath = urlOf(configEndpoints.version);
   while (Date.now() < deadline) {
     if (exitCode !== undefined) throw new Error(`the server exited with code ${exitCode} while starting:\n${output()}`);
     try {
-      const answer = await fetch(`${baseUrl}/api/v1/config/version`);
-      if (answer.ok) return ((await answer.json()) as { version: string }).version;
+      const answer = await fetch(`${baseUrl}${versionPath}`);
+      if (answer.ok) return ((await answer.json()) as VersionAnswer).version;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the server did not answer /api/v1/config/version within 60 s:\n${output()}`);
+  throw new Error(`the server did not answer ${versionPath} within 60 s:\n${output()}`);
 }

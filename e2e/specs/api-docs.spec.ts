@@ -1,3 +1,4 @@
+import { authEndpoints, configEndpoints } from '@wms/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -22,7 +23,7 @@ describe('API docs', () => {
     await page.locator('.opblock').first().waitFor();
     const paths = await page.locator('.opblock-summary-path').allTextContents();
     expect(paths.map((p) => p.replace(/\u200b/g, ''))).toEqual(
-      expect.arrayContaining(['/api/v1/config/version', '/api/v1/auth/signin', '/api/v1/auth/me']),
+      expect.arrayContaining([configEndpoints.version.path, authEndpoints.signin.path, authEndpoints.me.path]),
     );
     await page.screenshot({ path: screenshotPath('api-docs') });
     await page.close();
@@ -33,6 +34,6 @@ describe('API docs', () => {
     expect(answer.status).toBe(200);
     const openApi = await answer.json();
     expect(openApi.openapi).toMatch(/^3\./);
-    expect(Object.keys(openApi.paths)).toContain('/api/v1/auth/me');
+    expect(Object.keys(openApi.paths)).toContain(authEndpoints.me.path);
   });
 });

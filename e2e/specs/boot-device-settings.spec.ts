@@ -1,3 +1,4 @@
+import { authEndpoints, pathOf } from '@wms/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -52,7 +53,7 @@ describe('device settings', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wms.deviceConfig') ?? 'null'));
     expect(stored).toMatchObject({ deviceName: 'scanner-7', defaultPrinter: 'PERIPHERAL', TTSRate: 1 });
 
-    const restored = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
+    const restored = page.waitForResponse((response) => response.url().endsWith(pathOf(authEndpoints.me)));
     await page.reload();
     await restored;
     await page.waitForTimeout(500);

@@ -1,3 +1,4 @@
+import { configEndpoints, ipRuleEndpoints, pathOf, urlOf, userdataEndpoints } from '@wms/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -5,6 +6,8 @@ import { openLogin } from './login-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
+/** The specialization bundle the app checks for at boot. */
+const bundlePath = pathOf(userdataEndpoints.frontendBundle, { '*': 'main.js' });
 
 describe('app boot', () => {
   let browser: Browser;
@@ -51,7 +54,10 @@ describe('app boot', () => {
     await context.close();
   });
 
-  for (const failing of ['/api/v1/config/', '/api/v1/config/version', '/api/v1/config/ipRules']) {
+  const bootPaths = [configEndpoints.get, configEndpoints.version, ipRuleEndpoints.current].map((endpoint) =>
+    pathOf(endpoint),
+  );
+  for (const failing of bootPaths) {
     it(`shows a red reload button when ${failing} cannot be loaded`, async () => {
       const context = await browser.newContext({ serviceWorkers: 'block' });
       const page = await context.newPage();
@@ -82,6 +88,7 @@ describe('app boot', () => {
   });
 
   it('answers an unknown API path with a JSON 404, not the app', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- a path that is no endpoint, on purpose
     const answer = await fetch(`${baseUrl}/api/v1/no-such-route`);
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
@@ -92,7 +99,7 @@ describe('app boot', () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.route(
-      (url) => url.pathname === '/api/v1/config/',
+      (url) => url.pathname === pathOf(configEndpoints.get),
       async (route) => {
         const answer = await route.fetch();
         const config = await answer.json();
@@ -111,7 +118,7 @@ describe('app boot', () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const checks: string[] = [];
-    await page.route('**/userdata/frontend_bundle/main.js*', (route) => {
+    await page.route(`**${bundlePath}*`, (route) => {
       checks.push(`${route.request().method()} ${new URL(route.request().url()).search}`);
       return route.fulfill({
         status: 200,
@@ -132,7 +139,7 @@ describe('app boot', () => {
   it("shows 'Could not load specializations' when the bundle fails, and continues", async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.route('**/userdata/frontend_bundle/main.js*', (route) =>
+    await page.route(`**${bundlePath}*`, (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'this is not javascript (' }),
     );
     await page.goto(baseUrl);
@@ -160,11 +167,13 @@ describe('app boot', () => {
     await page.reload();
     await page.getByTestId('login-modal').waitFor();
     await context.setOffline(true);
-    const apiStatus = await page.evaluate(() =>
-      fetch('/api/v1/config/version').then(
-        (answer) => answer.status,
-        () => 0,
-      ),
+    const apiStatus = await page.evaluate(
+      (url) =>
+        fetch(url).then(
+          (answer) => answer.status,
+          () => 0,
+        ),
+      urlOf(configEndpoints.version),
     );
     expect(apiStatus).toBe(0);
     // The app shell still opens offline (index.html from the cache), showing the reload button.

@@ -1,3 +1,4 @@
+import { fileManagementEndpoints, userEndpoints } from '@wms/contract';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -64,10 +65,8 @@ describe('camera: scanner box, picture box and media library', () => {
     ]);
     [fakeCamera, noCamera] = await Promise.all([launchWithFakeCamera(video), launchBrowser()]);
     admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
-    const created = await admin.call('POST', '/api/v1/users/new', {
-      username,
-      password: passwordOf(username),
-      roles: ['information'],
+    const created = await admin.api(userEndpoints.create, {
+      body: { username, password: passwordOf(username), roles: ['information'] },
     });
     // A second run against the same server finds the user already there.
     expect([201, 409]).toContain(created.status);
@@ -141,10 +140,9 @@ describe('camera: scanner box, picture box and media library', () => {
     expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
     await page.screenshot({ path: screenshotPath('media-library-1280x800') });
 
-    const listed = await admin.call(
-      'GET',
-      `/api/v1/file_management/contents?path=${encodeURIComponent(`temp/albums/${album}`)}&withContents=true`,
-    );
+    const listed = await admin.api(fileManagementEndpoints.contents, {
+      query: { path: `temp/albums/${album}`, withContents: 'true' },
+    });
     expect(listed.body.entries).toHaveLength(1);
     expect(listed.body.entries[0]).toMatchObject({ name, uploadedBy: username });
     const picture = PNG.sync.read(Buffer.from(listed.body.entries[0].contents, 'base64'));
@@ -180,16 +178,15 @@ describe('camera: scanner box, picture box and media library', () => {
     await administrator.page.getByTestId('media-delete-album').click();
     await administrator.page.getByTestId('confirm').click();
     await administrator.page.getByTestId('media-new-album').waitFor();
-    const albums = await admin.call('GET', '/api/v1/file_management/contents?path=temp/albums');
+    const albums = await admin.api(fileManagementEndpoints.contents, { query: { path: 'temp/albums' } });
     expect(albums.body.entries.map((entry: { name: string }) => entry.name)).not.toContain(`${album} renamed`);
     await administrator.context.close();
   });
 
   it('shows videoNotAvailable when there is no camera to open', async () => {
     const own = `${album} no camera`;
-    expect((await admin.call('POST', '/api/v1/file_management/folder', { path: `temp/albums/${own}` })).status).toBe(
-      201,
-    );
+    const created = await admin.api(fileManagementEndpoints.createFolder, { body: { path: `temp/albums/${own}` } });
+    expect(created.status).toBe(201);
     const { context, page } = await signedInPage(noCamera, phone);
     await openMediaLibrary(page);
     await openAlbum(page, own);

@@ -1,3 +1,4 @@
+import { authEndpoints, pathOf, urlOf } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../browser.js';
@@ -18,10 +19,10 @@ async function identificationCode(page: Page, deviceName: string): Promise<strin
 }
 
 async function signedInUser(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    const answer = await fetch('/api/v1/auth/me');
+  return page.evaluate(async (mePath) => {
+    const answer = await fetch(mePath);
     return answer.ok ? ((await answer.json()) as { user: { username: string } }).user.username : null;
-  });
+  }, urlOf(authEndpoints.me));
 }
 
 /**
@@ -56,7 +57,7 @@ describe('device takeover by scanning the identification code', () => {
     await a.page.keyboard.type(code, { delay: 5 });
     await a.page.keyboard.press('Enter');
     await a.page.getByText(`Transfer your session to device ${deviceName}?`).waitFor();
-    const used = b.page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/transfer_token/use'));
+    const used = b.page.waitForResponse((response) => response.url().endsWith(pathOf(authEndpoints.useTransferToken)));
     await a.page.getByTestId('scanner-dialog-ok').click();
     const answer = await used;
     expect(answer.status()).toBe(200);

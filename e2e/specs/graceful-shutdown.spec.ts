@@ -1,16 +1,18 @@
+import { configEndpoints, urlOf } from '@wms/contract';
 import { describe, expect, it } from 'vitest';
 import { startBuiltServer } from '../server-process.js';
 
 describe('the built server', () => {
   it('shuts down cleanly on SIGTERM (exit code 0) and stops accepting connections', async () => {
     const server = await startBuiltServer();
-    const answer = await fetch(`${server.baseUrl}/api/v1/config/version`, { headers: { connection: 'keep-alive' } });
+    const version = `${server.baseUrl}${urlOf(configEndpoints.version)}`;
+    const answer = await fetch(version, { headers: { connection: 'keep-alive' } });
     expect(answer.status).toBe(200);
     const started = Date.now();
     const code = await server.stop();
     expect(code, server.output()).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
-    await expect(fetch(`${server.baseUrl}/api/v1/config/version`)).rejects.toThrow();
+    await expect(fetch(version)).rejects.toThrow();
   });
 
   it('refuses to start on an invalid configuration, listing every problem', async () => {

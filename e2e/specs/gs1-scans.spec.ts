@@ -1,3 +1,4 @@
+import { itemEndpoints } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -26,7 +27,7 @@ async function notification(page: Page, text: string, variant: string) {
 }
 
 async function stockOf(item: string): Promise<unknown> {
-  const answer = await admin.call('GET', `/api/v1/item/${item}/bin_locations`);
+  const answer = await admin.api(itemEndpoints.binLocations, { params: { code: item } });
   expect(answer.status).toBe(200);
   return answer.body;
 }

@@ -1,3 +1,4 @@
+import { itemActionEndpoints, pathOf } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -171,7 +172,10 @@ describe('item information app', () => {
     const defaults = page.getByTestId('item-default-locations');
     await defaults.getByText('01-A01-02').waitFor();
     expect(await defaults.textContent()).toContain('50.5');
-    const stored = await admin.call('GET', '/api/v1/item/ITEM-002/default_bin_locations?filter=present');
+    const stored = await admin.api(itemActionEndpoints.defaultLocations, {
+      params: { code: 'ITEM-002' },
+      query: { filter: 'present' },
+    });
     expect(stored.body.find((row: any) => row.whs.code === '01')).toMatchObject({
       binLocation: { code: '01-A01-02' },
       minStock: 5,
@@ -201,8 +205,9 @@ describe('item information app', () => {
 
     // 0 prints nothing: no request is made.
     let requests = 0;
+    const labelPath = pathOf(itemActionEndpoints.label);
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/item/label')) requests += 1;
+      if (request.url().endsWith(labelPath)) requests += 1;
     });
     await page.getByTestId('print-label').click();
     await count.fill('0');
@@ -252,7 +257,10 @@ describe('item information app', () => {
     expect(await page.getByTestId('action-managed-by').count()).toBe(0);
     // The server refuses it all the same.
     const operator = await ApiSession.signIn(baseUrl, serverVersion, 'operator');
-    const refused = await operator.call('POST', '/api/v1/item/ITEM-001/barcode', { slot: 'BARCODE3', barcode: 'X' });
+    const refused = await operator.api(itemActionEndpoints.setBarcode, {
+      params: { code: 'ITEM-001' },
+      body: { slot: 'BARCODE3', barcode: 'X' },
+    });
     expect(refused.status).toBe(403);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { authEndpoints, binLocationEndpoints } from '@wms/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -91,7 +92,7 @@ describe('location information app', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
-    const me = await admin.call('GET', '/api/v1/auth/me');
+    const me = await admin.api(authEndpoints.me);
     holdMs = me.body.settings.linkableHoldToOpenDuration;
   });
   afterAll(async () => {
@@ -138,7 +139,7 @@ describe('location information app', () => {
     it(`requests counting and sees the live waiting count change (${name})`, async () => {
       // Both locations start not requested (a failed earlier run may have left a request).
       for (const code of ['01-P01-01', '01-P01-02'])
-        await admin.call('POST', `/api/v1/bin_location/${code}/set_counting`, { countingState: 'NO' });
+        await admin.api(binLocationEndpoints.setCountingState, { params: { code }, body: { countingState: 'NO' } });
       const { context, page, errors } = await openLocationInfo(browser, viewport);
       await scan(page, 'LOC0111');
       await page.waitForURL('**/location/location_info/01-P01-01');
@@ -203,13 +204,13 @@ describe('location information app', () => {
       await editor.getByTestId('partial-count-save').click();
       await editor.waitFor({ state: 'detached' });
       await page.getByTestId('notification').getByText('The counting request was saved.').first().waitFor();
-      const items = await admin.call('GET', '/api/v1/bin_location/01-COUNT-01/counting/items');
+      const items = await admin.api(binLocationEndpoints.itemsToCount, { params: { code: '01-COUNT-01' } });
       expect(items.body.map((item: { code: string }) => item.code).sort()).toEqual(['ITEM-001', 'ITEM-002']);
       expect(await actions.getByTestId('counting-state').textContent()).toBe('Partial count requested');
       await waitForCount(page, start);
-      await admin.call('POST', '/api/v1/bin_location/01-COUNT-01/set_counting', {
-        countingState: 'PARTIAL',
-        itemsToCount: ['ITEM-002'],
+      await admin.api(binLocationEndpoints.setCountingState, {
+        params: { code: '01-COUNT-01' },
+        body: { countingState: 'PARTIAL', itemsToCount: ['ITEM-002'] },
       });
       expect(errors).toEqual([]);
       await context.close();
@@ -226,13 +227,11 @@ describe('location information app', () => {
     await barcode.getByText('LOC0112', { exact: true }).waitFor();
 
     // Another user changes the location: BIN_LOCATION_CHANGED refreshes the open page.
-    expect(
-      (await admin.call('POST', '/api/v1/bin_location/01-P01-02/barcode', { barcode: 'LOC0112-NEW' })).status,
-    ).toBe(200);
+    const setBarcode = (barcode: string) =>
+      admin.api(binLocationEndpoints.setBarcode, { params: { code: '01-P01-02' }, body: { barcode } });
+    expect((await setBarcode('LOC0112-NEW')).status).toBe(200);
     await barcode.getByText('LOC0112-NEW', { exact: true }).waitFor();
-    expect((await admin.call('POST', '/api/v1/bin_location/01-P01-02/barcode', { barcode: 'LOC0112' })).status).toBe(
-      200,
-    );
+    expect((await setBarcode('LOC0112')).status).toBe(200);
     await barcode.getByText('LOC0112', { exact: true }).waitFor();
 
     // authCopyObjectCodes: the copy button puts the code on the clipboard.

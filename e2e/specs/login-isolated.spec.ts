@@ -1,3 +1,4 @@
+import { authEndpoints, configEndpoints, ipRuleEndpoints, userEndpoints } from '@wms/contract';
 import { authenticator } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +23,9 @@ describe('login on a server of its own: setup screen and two-factor', () => {
 
   it('shows an admin the setup screen on an unconfigured system; saving it opens the app', async () => {
     const admin = await ApiSession.signIn(server.baseUrl, server.version, 'admin');
-    const current = await admin.call('GET', '/api/v1/admin/settings');
-    const reset = await admin.call('POST', '/api/v1/admin/settings', {
-      version: current.body.version,
-      settings: { wmsHasBeenConfigured: false },
+    const current = await admin.api(configEndpoints.settings);
+    const reset = await admin.api(configEndpoints.updateSettings, {
+      body: { version: current.body.version, settings: { wmsHasBeenConfigured: false } },
     });
     expect(reset.status).toBe(200);
 
@@ -45,7 +45,7 @@ describe('login on a server of its own: setup screen and two-factor', () => {
     await page.getByRole('button', { name: 'Save and start' }).click();
     await setup.waitFor({ state: 'detached' });
 
-    const config = await admin.call('GET', '/api/v1/config/');
+    const config = await admin.api(configEndpoints.get);
     expect(config.body).toMatchObject({ wmsHasBeenConfigured: true, warehouseName: 'Main warehouse', erpType: 'NONE' });
     expect(errors).toEqual([]);
     await context.close();
@@ -54,15 +54,16 @@ describe('login on a server of its own: setup screen and two-factor', () => {
   it('asks for the authentication code when the IP rules require 2FA, and signs in with it', async () => {
     const admin = await ApiSession.signIn(server.baseUrl, server.version, 'admin');
     const operator = await ApiSession.signIn(server.baseUrl, server.version, 'operator');
-    const operatorId = (await operator.call('GET', '/api/v1/auth/me')).body.user.id as number;
-    const setup = await admin.call('POST', `/api/v1/users/${operatorId}/2fa/setup`, {});
+    const operatorId = (await operator.api(authEndpoints.me)).body.user.id as number;
+    const setup = await admin.api(userEndpoints.setupTwoFactor, { params: { id: operatorId }, body: {} });
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
-    const enable = await admin.call('POST', `/api/v1/users/${operatorId}/2fa/enable`, {
-      code: authenticator.generate(secret),
+    const enable = await admin.api(userEndpoints.enableTwoFactor, {
+      params: { id: operatorId },
+      body: { code: authenticator.generate(secret) },
     });
     expect(enable.status).toBe(200);
-    const rule = await admin.call('POST', '/api/v1/admin/ip_rules', { cidr: '127.0.0.1/32', policy: 'ALLOW_2FA' });
+    const rule = await admin.api(ipRuleEndpoints.create, { body: { cidr: '127.0.0.1/32', policy: 'ALLOW_2FA' } });
     expect(rule.status).toBeLessThan(300);
 
     const { context, page } = await openLogin(browser, server.baseUrl, { deviceConfig: { deviceName: 'mfa-desk' } });

@@ -1,3 +1,4 @@
+import { authEndpoints, urlOf, type EndpointSpec, type RequestTuple } from '@wms/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** A signed-in API client for preparing state from the test (cookie kept by hand). */
@@ -50,6 +51,19 @@ export class ApiSession {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
 
+  /**
+   * Calls a contract endpoint (the URL from urlOf). The body is loosely typed: the answer on
+   * success, the error body otherwise (specs assert either).
+   */
+  async api<S extends EndpointSpec>(
+    endpoint: S,
+    ...args: [...RequestTuple<S>, headers?: Record<string, string>]
+  ): Promise<{ status: number; body: any }> {
+    const [request, headers] = args as unknown as [{ body?: unknown } | undefined, Record<string, string> | undefined];
+    const url = urlOf(endpoint, ...([request] as RequestTuple<S>));
+    return this.call(endpoint.method, url, request?.body, headers);
+  }
+
   static async signIn(
     baseUrl: string,
     version: string,
@@ -58,7 +72,7 @@ export class ApiSession {
     mfaToken?: string,
   ) {
     const session = new ApiSession(baseUrl, version);
-    const answer = await session.call('POST', '/api/v1/auth/signin', { username, password, mfaToken });
+    const answer = await session.api(authEndpoints.signin, { body: { username, password, mfaToken } });
     if (answer.status !== 200)
       throw new Error(`sign-in of ${username}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return session;

@@ -1,3 +1,4 @@
+import { authEndpoints, languageFiles, pathOf, translationEndpoints, urlOf } from '@wms/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -29,7 +30,7 @@ describe('login modal', () => {
     });
     // Restored by /auth/me: no login modal after the boot. (Wait for the answer registered before
     // the reload: it can arrive before reload() returns.)
-    const restored = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/me'));
+    const restored = page.waitForResponse((response) => response.url().endsWith(pathOf(authEndpoints.me)));
     await page.reload();
     await restored;
     await page.waitForTimeout(300);
@@ -53,7 +54,7 @@ describe('login modal', () => {
     const { context, page } = await openLogin(browser, baseUrl);
     const signIns: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/auth/signin')) signIns.push(request.url());
+      if (request.url().endsWith(pathOf(authEndpoints.signin))) signIns.push(request.url());
     });
     await page.locator('#login-password').focus();
     await page.getByTestId('login-submit').click();
@@ -90,11 +91,12 @@ describe('login modal', () => {
     await page.locator('#login-username').press('Enter');
     const alert = page.getByTestId('login-alert');
     await alert.waitFor();
+    const english = urlOf(translationEndpoints.file, { params: { file: languageFiles.en } });
     expect(await alert.textContent()).toBe(
-      await page.evaluate(async () => {
-        const tree = await (await fetch('/translations/en.json')).json();
+      await page.evaluate(async (url) => {
+        const tree = await (await fetch(url)).json();
         return tree.errors.canNotTakeOverSessionToUnnamedDevice as string;
-      }),
+      }, english),
     );
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { productionEndpoints, userEndpoints, type Role } from '@wms/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -36,13 +37,10 @@ afterAll(async () => {
 });
 
 /** A user of this spec only (language and timers touch no other spec's users). */
-async function createUser(name: string, roles: string[], language: 'en' | 'nl' = 'en'): Promise<string> {
+async function createUser(name: string, roles: Role[], language: 'en' | 'nl' = 'en'): Promise<string> {
   const username = `e2e-phone-${name}-${suffix}`;
-  const created = await admin.call('POST', '/api/v1/users/new', {
-    username,
-    password,
-    roles,
-    settings: { preferredLanguage: language },
+  const created = await admin.api(userEndpoints.create, {
+    body: { username, password, roles, settings: { preferredLanguage: language } },
   });
   expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
   return username;
@@ -175,13 +173,15 @@ describe('the phone (issue 14, item 26)', () => {
   it('gives touch targets of at least 44 px: title, menu, user menu, scanner bar, filter, sort, switches, row check boxes', async () => {
     const worker = await createUser('worker', ['production', 'information']);
     const saved = await ApiSession.signIn(baseUrl, serverVersion, worker, password);
-    const entry = await saved.call('POST', '/api/v1/production/work_times', {
-      workOrderCode: 'WO-3001',
-      workOrderStep: 'MILL',
-      workTimeType: 'WORK',
-      produced: 1,
-      startTime: new Date(Date.now() - 600_000).toISOString(),
-      endTime: new Date().toISOString(),
+    const entry = await saved.api(productionEndpoints.saveWorkTime, {
+      body: {
+        workOrderCode: 'WO-3001',
+        workOrderStep: 'MILL',
+        workTimeType: 'WORK',
+        produced: 1,
+        startTime: new Date(Date.now() - 600_000).toISOString(),
+        endTime: new Date().toISOString(),
+      },
     });
     expect(entry.status, JSON.stringify(entry.body)).toBe(200);
 

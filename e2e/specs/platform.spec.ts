@@ -1,5 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  authEndpoints,
+  broadcastEndpoints,
+  pathOf,
+  sessionEndpoints,
+  translationEndpoints,
+  urlOf,
+  userEndpoints,
+} from '@wms/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -17,8 +26,8 @@ interface TestWindow {
 
 /** An API client with its own cookie (Node's fetch keeps none by itself). */
 async function apiAs(username: string, password: string) {
-  const signIn = await fetch(`${baseUrl}/api/v1/auth/signin`, {
-    method: 'POST',
+  const signIn = await fetch(`${baseUrl}${pathOf(authEndpoints.signin)}`, {
+    method: authEndpoints.signin.method,
     headers: { 'content-type': 'application/json', appversion: serverVersion },
     body: JSON.stringify({ username, password }),
   });
@@ -42,7 +51,7 @@ async function apiAs(username: string, password: string) {
 async function createUser(language: 'en' | 'nl') {
   const admin = await apiAs('admin', 'admin');
   const username = `e2e-platform-${language}-${Date.now()}`;
-  const created = await admin('POST', '/api/v1/users/new', {
+  const created = await admin(userEndpoints.create.method, pathOf(userEndpoints.create), {
     username,
     password: 'secret-pass',
     roles: ['information'],
@@ -82,7 +91,10 @@ describe('platform: live messages, error page, language', () => {
     const page = await context.newPage();
     await signIn(page, user.username, user.password);
 
-    const sent = await user.admin('POST', '/api/v1/broadcasts', { message: 'Stock count at 3 pm', userIds: [user.id] });
+    const sent = await user.admin(broadcastEndpoints.create.method, pathOf(broadcastEndpoints.create), {
+      message: 'Stock count at 3 pm',
+      userIds: [user.id],
+    });
     expect(sent.status).toBe(201);
     const modal = page.locator('[data-testid=broadcast]');
     await modal.waitFor();
@@ -94,10 +106,13 @@ describe('platform: live messages, error page, language', () => {
 
     await modal.getByRole('button', { name: 'Mark as read' }).click();
     await modal.waitFor({ state: 'detached' });
-    const unread = await page.evaluate(async (version) => {
-      const answer = await fetch('/api/v1/broadcasts/unread', { headers: { appversion: version } });
-      return answer.json();
-    }, serverVersion);
+    const unread = await page.evaluate(
+      async ({ url, version }) => {
+        const answer = await fetch(url, { headers: { appversion: version } });
+        return answer.json();
+      },
+      { url: urlOf(broadcastEndpoints.unread), version: serverVersion },
+    );
     expect(unread).toEqual([]);
     await context.close();
   });
@@ -173,17 +188,23 @@ describe('platform: live messages, error page, language', () => {
     await page.locator('#login-password').fill(user.password);
     await page.locator('[data-testid=login-submit]').click();
     await page.locator('[data-testid=login-modal]').waitFor({ state: 'detached' });
-    await user.admin('POST', '/api/v1/broadcasts', { message: 'Read me', userIds: [user.id] });
+    await user.admin(broadcastEndpoints.create.method, pathOf(broadcastEndpoints.create), {
+      message: 'Read me',
+      userIds: [user.id],
+    });
     const modal = page.locator('[data-testid=broadcast]');
     await modal.waitFor();
     // The session ends on the server (an admin deletes it): the next request answers 401.
-    const sessions = await user.admin('GET', '/api/v1/sessions/');
+    const sessions = await user.admin(sessionEndpoints.list.method, urlOf(sessionEndpoints.list));
     const list: { id: number; username?: string; userId?: number }[] = Array.isArray(sessions.body)
       ? sessions.body
       : (sessions.body?.sessions ?? []);
     const mine = list.filter((session) => session.userId === user.id || session.username === user.username);
     expect(mine.length).toBeGreaterThan(0);
-    for (const session of mine) expect((await user.admin('DELETE', `/api/v1/sessions/${session.id}`)).status).toBe(200);
+    for (const session of mine) {
+      const closed = urlOf(sessionEndpoints.close, { params: { id: session.id } });
+      expect((await user.admin(sessionEndpoints.close.method, closed)).status).toBe(200);
+    }
     await modal
       .getByRole('button', { name: 'Mark as read' })
       .click({ timeout: 2000 })
@@ -244,8 +265,8 @@ describe('platform: live messages, error page, language', () => {
     expect(await polish.inputValue()).toBe('Edycja tłumaczeń (test e2e)\ndruga linia');
     await polish.press('Enter');
     await page.locator('[data-testid=notification]', { hasText: 'The translation was saved.' }).waitFor();
-    const patch = async (): Promise<any> =>
-      page.evaluate(async () => (await fetch('/api/v1/translations/patchFile/pl')).json());
+    const patchUrl = urlOf(translationEndpoints.patchFile, { params: { language: 'pl' } });
+    const patch = async (): Promise<any> => page.evaluate(async (url) => (await fetch(url)).json(), patchUrl);
     expect((await patch()).platform?.translationEditingOn).toBe('Edycja tłumaczeń (test e2e)\ndruga linia');
     await page.waitForTimeout(400);
     await page.screenshot({ path: screenshotPath('platform-translation-editor') });

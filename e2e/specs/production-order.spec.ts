@@ -1,3 +1,4 @@
+import { lookupEndpoints, productionEndpoints, userEndpoints } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -35,10 +36,12 @@ describe('production order creation from the item information app', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
-    const created = await admin.call('POST', '/api/v1/users/new', {
-      username: planner,
-      password: passwordOf(planner),
-      roles: ['information', 'itemAuthCreateProductionOrder'],
+    const created = await admin.api(userEndpoints.create, {
+      body: {
+        username: planner,
+        password: passwordOf(planner),
+        roles: ['information', 'itemAuthCreateProductionOrder'],
+      },
     });
     expect(created.status).toBe(201);
   });
@@ -70,9 +73,9 @@ describe('production order creation from the item information app', () => {
       await page.screenshot({ path: screenshotPath(`production-order-documents-${name}`) });
 
       const session = await ApiSession.signIn(baseUrl, serverVersion, 'manager');
-      const steps = await session.call('POST', '/api/v1/production/work_orders/steps', { codes: [code] });
+      const steps = await session.api(productionEndpoints.workOrderSteps, { body: { codes: [code] } });
       expect(Object.keys(steps.body)).toEqual([code]);
-      expect((await session.call('GET', `/api/v1/order/${code}`)).body).toMatchObject({
+      expect((await session.api(lookupEndpoints.order, { params: { code } })).body).toMatchObject({
         type: 'PRODUCTION_ORDER',
         status: 'RELEASED',
       });

@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apps, visibleApps, type ConfigAnswer, type MeAnswer } from '../../packages/contract/src/index.js';
+import {
+  apps,
+  authEndpoints,
+  configEndpoints,
+  pathOf,
+  urlOf,
+  userEndpoints,
+  visibleApps,
+  type ConfigAnswer,
+  type MeAnswer,
+} from '../../packages/contract/src/index.js';
 import { launchBrowser, screenshotPath } from '../browser.js';
 import { passwordOf } from './login-support.js';
 
@@ -29,14 +39,17 @@ async function api(method: string, path: string, body?: unknown, cookie?: string
 }
 
 async function signInApi(username: string): Promise<{ cookie: string; me: MeAnswer }> {
-  const answer = await api('POST', '/api/v1/auth/signin', { username, password: passwordOf(username) });
+  const answer = await api(authEndpoints.signin.method, pathOf(authEndpoints.signin), {
+    username,
+    password: passwordOf(username),
+  });
   expect(answer.status).toBe(200);
   return { cookie: answer.cookie ?? '', me: answer.json };
 }
 
 /** The menu a user must see: the same pure function as the web app, over the server's config and the user's roles. */
 async function expectedMenuIds(username: string): Promise<string[]> {
-  const config = (await api('GET', '/api/v1/config/')).json as ConfigAnswer;
+  const config = (await api(configEndpoints.get.method, urlOf(configEndpoints.get))).json as ConfigAnswer;
   const { me } = await signInApi(username);
   return visibleApps(apps, { ...config, expandedRoles: me.expandedRoles }).map((app) => app.id);
 }
@@ -49,15 +62,15 @@ async function createUser(roles: string[], settings: Record<string, unknown>): P
   sequence += 1;
   const username = `shell${Date.now().toString(36)}${sequence}`;
   const created = await api(
-    'POST',
-    '/api/v1/users/new',
+    userEndpoints.create.method,
+    pathOf(userEndpoints.create),
     { username, password: passwordOf(username), roles },
     adminCookie,
   );
   expect(created.status).toBe(201);
   const updated = await api(
-    'POST',
-    `/api/v1/users/${created.json.id}`,
+    userEndpoints.update.method,
+    pathOf(userEndpoints.update, { id: created.json.id }),
     { version: created.json.version, newSettings: settings },
     adminCookie,
   );

@@ -1,3 +1,4 @@
+import { authEndpoints, pathOf } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../browser.js';
@@ -44,16 +45,19 @@ describe('sign-in through the browser', () => {
     const page = await context.newPage();
     await page.goto(baseUrl);
 
-    const before = await pageFetch(page, 'GET', '/api/v1/auth/me');
+    const before = await pageFetch(page, authEndpoints.me.method, pathOf(authEndpoints.me));
     expect(before.status).toBe(401);
 
-    const signIn = await pageFetch(page, 'POST', '/api/v1/auth/signin', { username: 'admin', password: 'admin' });
+    const signIn = await pageFetch(page, authEndpoints.signin.method, pathOf(authEndpoints.signin), {
+      username: 'admin',
+      password: 'admin',
+    });
     expect(signIn.status).toBe(200);
     expect(signIn.body.user.username).toBe('admin');
     expect(signIn.body.expandedRoles).toContain('admin');
     expect(signIn.body.settings).toBeTypeOf('object');
 
-    const me = await pageFetch(page, 'GET', '/api/v1/auth/me');
+    const me = await pageFetch(page, authEndpoints.me.method, pathOf(authEndpoints.me));
     expect(me.status).toBe(200);
     expect(me.body.user.username).toBe('admin');
 
@@ -70,11 +74,14 @@ describe('sign-in through the browser', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(baseUrl);
-    const signIn = await pageFetch(page, 'POST', '/api/v1/auth/signin', { username: 'admin', password: 'wrong' });
+    const signIn = await pageFetch(page, authEndpoints.signin.method, pathOf(authEndpoints.signin), {
+      username: 'admin',
+      password: 'wrong',
+    });
     expect(signIn.status).toBe(401);
     expect(signIn.body).toMatchObject({ status: 401 });
     expect((await context.cookies(baseUrl)).map((cookie) => cookie.name)).not.toContain('wms_session');
-    expect((await pageFetch(page, 'GET', '/api/v1/auth/me')).status).toBe(401);
+    expect((await pageFetch(page, authEndpoints.me.method, pathOf(authEndpoints.me))).status).toBe(401);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { authEndpoints, pathOf, stockTransferEndpoints } from '@wms/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type ServerProcess } from '../server-process.js';
 
@@ -41,15 +42,15 @@ function newRequest(n: number): TransferRequest {
 }
 
 async function signIn(server: ServerProcess) {
-  const answer = await fetch(`${server.baseUrl}/api/v1/auth/signin`, {
-    method: 'POST',
+  const answer = await fetch(`${server.baseUrl}${pathOf(authEndpoints.signin)}`, {
+    method: authEndpoints.signin.method,
     headers: { 'content-type': 'application/json', appversion: server.version },
     body: JSON.stringify({ username: 'operator', password: 'operator' }),
   });
   expect(answer.status).toBe(200);
   const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return async (request: TransferRequest) => {
-    const response = await fetch(`${server.baseUrl}/api/v1/operations/stock_transfer/lines`, {
+    const response = await fetch(`${server.baseUrl}${pathOf(stockTransferEndpoints.lines)}`, {
       method: 'POST',
       headers: {
         cookie,

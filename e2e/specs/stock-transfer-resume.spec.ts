@@ -1,3 +1,4 @@
+import { configEndpoints, itemEndpoints, stockTransferEndpoints, type Extension } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -17,14 +18,14 @@ let browser: Browser;
 let admin: ApiSession;
 /** The operator's session for the calls that put the stock back. */
 let operator: ApiSession;
-let extensionsBefore: string[] | null = null;
+let extensionsBefore: Extension[] | null = null;
 
 function openApp(path: string, testId: string): Promise<OpenedApp> {
   return openHandheldApp(browser, baseUrl, path, testId);
 }
 
 async function stockOf(code: string): Promise<Record<string, number>> {
-  const answer = await admin.call('GET', `/api/v1/item/${code}/bin_locations`);
+  const answer = await admin.api(itemEndpoints.binLocations, { params: { code } });
   expect(answer.status).toBe(200);
   const totals: Record<string, number> = {};
   for (const row of answer.body as { binLocation: { code: string }; onHandQty: number }[])
@@ -35,10 +36,9 @@ async function stockOf(code: string): Promise<Record<string, number>> {
 let keySequence = 0;
 async function moveBack(quantity: number) {
   keySequence += 1;
-  const response = await operator.call(
-    'POST',
-    '/api/v1/operations/stock_transfer/lines',
-    { lines: [{ fromLocation: '01-A01-02', item, quantity }], toLocation: '01-A01-01' },
+  const response = await operator.api(
+    stockTransferEndpoints.lines,
+    { body: { lines: [{ fromLocation: '01-A01-02', item, quantity }], toLocation: '01-A01-01' } },
     { 'idempotency-key': `e2e-transfer-resume-back-${Date.now()}-${keySequence}` },
   );
   expect(response.status).toBe(200);
@@ -53,13 +53,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
   operator = await ApiSession.signIn(baseUrl, serverVersion, 'operator');
-  const settings = await admin.call('GET', '/api/v1/admin/settings');
+  const settings = await admin.api(configEndpoints.settings);
   expect(settings.status).toBe(200);
-  extensionsBefore = settings.body.settings.enabledExtensions as string[];
+  extensionsBefore = settings.body.settings.enabledExtensions as Extension[];
   if (!extensionsBefore.includes('stockTransferEnhancements')) {
-    const saved = await admin.call('POST', '/api/v1/admin/settings', {
-      version: settings.body.version,
-      settings: { enabledExtensions: [...extensionsBefore, 'stockTransferEnhancements'] },
+    const saved = await admin.api(configEndpoints.updateSettings, {
+      body: {
+        version: settings.body.version,
+        settings: { enabledExtensions: [...extensionsBefore, 'stockTransferEnhancements'] },
+      },
     });
     expect(saved.status).toBe(200);
   }
@@ -67,10 +69,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (extensionsBefore && !extensionsBefore.includes('stockTransferEnhancements')) {
-    const settings = await admin.call('GET', '/api/v1/admin/settings');
-    await admin.call('POST', '/api/v1/admin/settings', {
-      version: settings.body.version,
-      settings: { enabledExtensions: extensionsBefore },
+    const settings = await admin.api(configEndpoints.settings);
+    await admin.api(configEndpoints.updateSettings, {
+      body: { version: settings.body.version, settings: { enabledExtensions: extensionsBefore } },
     });
   }
   await browser?.close();

@@ -1,3 +1,4 @@
+import { configEndpoints, itemEndpoints, pathOf, stockTransferEndpoints, type Extension } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -18,7 +19,7 @@ let browser: Browser;
 let admin: ApiSession;
 /** The operator's session for the calls that put the demo stock back. */
 let operator: ApiSession;
-let extensionsBefore: string[] | null = null;
+let extensionsBefore: Extension[] | null = null;
 
 /** Opens an app path as the operator, keyboard only. */
 function openApp(path: string, testId: string, viewport = phone): Promise<OpenedApp> {
@@ -41,7 +42,7 @@ async function noHorizontalScroll(page: Page) {
 
 /** onHandQty of an item per location (API), locations with nothing left out. */
 async function stockOf(item: string): Promise<Record<string, number>> {
-  const answer = await admin.call('GET', `/api/v1/item/${item}/bin_locations`);
+  const answer = await admin.api(itemEndpoints.binLocations, { params: { code: item } });
   expect(answer.status).toBe(200);
   const totals: Record<string, number> = {};
   for (const row of answer.body as { binLocation: { code: string }; onHandQty: number }[])
@@ -53,7 +54,8 @@ let keySequence = 0;
 /** Moves stock through the API to put the demo stock back: the item's stock is then as before. */
 async function moveBack(path: 'lines' | 'location', body: unknown, item: string, before: Record<string, number>) {
   keySequence += 1;
-  const response = await operator.call('POST', `/api/v1/operations/stock_transfer/${path}`, body, {
+  const endpoint = stockTransferEndpoints[path];
+  const response = await operator.call(endpoint.method, pathOf(endpoint), body, {
     'idempotency-key': `e2e-stock-transfer-back-${Date.now()}-${keySequence}`,
   });
   expect(response.status).toBe(200);
@@ -112,7 +114,7 @@ async function settled(page: Page, text: string | RegExp) {
 
 /** The item's ledger rows (newest first), as the item history shows them. */
 async function ledgerOf(item: string): Promise<{ bin: string; quantity: number; transactionType: string }[]> {
-  const answer = await admin.call('GET', `/api/v1/item/${item}/history?limit=1000`);
+  const answer = await admin.api(itemEndpoints.history, { params: { code: item }, query: { limit: 1000 } });
   expect(answer.status).toBe(200);
   return answer.body.rows as { bin: string; quantity: number; transactionType: string }[];
 }
@@ -122,13 +124,15 @@ beforeAll(async () => {
   admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
   operator = await ApiSession.signIn(baseUrl, serverVersion, 'operator');
   // The multi and location transfer apps belong to the stockTransferEnhancements extension.
-  const settings = await admin.call('GET', '/api/v1/admin/settings');
+  const settings = await admin.api(configEndpoints.settings);
   expect(settings.status).toBe(200);
-  extensionsBefore = settings.body.settings.enabledExtensions as string[];
+  extensionsBefore = settings.body.settings.enabledExtensions as Extension[];
   if (!extensionsBefore.includes('stockTransferEnhancements')) {
-    const saved = await admin.call('POST', '/api/v1/admin/settings', {
-      version: settings.body.version,
-      settings: { enabledExtensions: [...extensionsBefore, 'stockTransferEnhancements'] },
+    const saved = await admin.api(configEndpoints.updateSettings, {
+      body: {
+        version: settings.body.version,
+        settings: { enabledExtensions: [...extensionsBefore, 'stockTransferEnhancements'] },
+      },
     });
     expect(saved.status).toBe(200);
   }
@@ -136,10 +140,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (extensionsBefore && !extensionsBefore.includes('stockTransferEnhancements')) {
-    const settings = await admin.call('GET', '/api/v1/admin/settings');
-    await admin.call('POST', '/api/v1/admin/settings', {
-      version: settings.body.version,
-      settings: { enabledExtensions: extensionsBefore },
+    const settings = await admin.api(configEndpoints.settings);
+    await admin.api(configEndpoints.updateSettings, {
+      body: { version: settings.body.version, settings: { enabledExtensions: extensionsBefore } },
     });
   }
   await browser?.close();

@@ -1,3 +1,4 @@
+import { authEndpoints, pathOf, userEndpoints } from '@wms/contract';
 import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -33,12 +34,14 @@ async function api(
   return { status: response.status, json: await response.json().catch(() => null), cookie };
 }
 
+const mePath = pathOf(authEndpoints.me);
+
 /** Passwords of the users a test made (the policy refuses the username); demo users' equal their names. */
 const createdPasswords = new Map<string, string>();
 const passwordOf = (username: string) => createdPasswords.get(username) ?? username;
 
 async function cookieOf(username: string, password = passwordOf(username)): Promise<string> {
-  const answer = await api('POST', '/api/v1/auth/signin', { username, password });
+  const answer = await api(authEndpoints.signin.method, pathOf(authEndpoints.signin), { username, password });
   expect(answer.status).toBe(200);
   return answer.cookie ?? '';
 }
@@ -69,8 +72,8 @@ async function createUser(
   const username = `${prefix}${Date.now().toString(36)}${sequence}`;
   createdPasswords.set(username, `${username}-pw`);
   const answer = await api(
-    'POST',
-    '/api/v1/users/new',
+    userEndpoints.create.method,
+    pathOf(userEndpoints.create),
     { username, password: passwordOf(username), roles },
     { cookie: adminCookie },
   );
@@ -125,7 +128,7 @@ describe('user settings screen', () => {
     expect(await page.getByTestId('save-password').textContent()).toBe('Wachtwoord opslaan');
     expect(await passwordForm.locator('label[for="new-password"]').textContent()).toBe('Nieuw wachtwoord');
 
-    const me = await api('GET', '/api/v1/auth/me', undefined, { cookie: await cookieOf(user.username) });
+    const me = await api(authEndpoints.me.method, mePath, undefined, { cookie: await cookieOf(user.username) });
     expect(me.json.settings.preferredLanguage).toBe('nl');
     await page.reload();
     await page.getByTestId('tab-settings').getByText('Gebruikersinstellingen').waitFor();
@@ -170,7 +173,7 @@ describe('user settings screen', () => {
     expect(await page.getByTestId('menu-shortcut-key').inputValue()).toBe('Alt+M');
     await page.getByTestId('save-settings').click();
     await page.getByText('The settings are saved').waitFor();
-    const me = await api('GET', '/api/v1/auth/me', undefined, { cookie: await cookieOf(user.username) });
+    const me = await api(authEndpoints.me.method, mePath, undefined, { cookie: await cookieOf(user.username) });
     expect(me.json.settings).toMatchObject({
       popupDuration: 2500,
       linkableHoldToOpenDuration: 10000,
@@ -209,7 +212,7 @@ describe('user settings screen', () => {
     expect(await row.textContent()).toContain('label printer robot');
     expect(await page.content()).not.toContain(key);
     // The key works as a bearer token for this user.
-    const asKey = await api('GET', '/api/v1/auth/me', undefined, { authorization: `Bearer ${key}` });
+    const asKey = await api(authEndpoints.me.method, mePath, undefined, { authorization: `Bearer ${key}` });
     expect(asKey.status).toBe(200);
     expect(asKey.json.user.username).toBe(user.username);
 
@@ -223,7 +226,8 @@ describe('user settings screen', () => {
     await page.getByTestId('delete-api-key').click();
     await page.getByTestId('confirm').click();
     await page.getByText('No API keys.').waitFor();
-    expect((await api('GET', '/api/v1/auth/me', undefined, { authorization: `Bearer ${key}` })).status).toBe(401);
+    const revoked = await api(authEndpoints.me.method, mePath, undefined, { authorization: `Bearer ${key}` });
+    expect(revoked.status).toBe(401);
     await context.close();
   });
 
@@ -239,8 +243,12 @@ describe('user settings screen', () => {
     expect(await mismatch.textContent()).toBe('The passwords should match.');
     // Nothing was saved: the old password still works.
     expect(
-      (await api('POST', '/api/v1/auth/signin', { username: user.username, password: passwordOf(user.username) }))
-        .status,
+      (
+        await api(authEndpoints.signin.method, pathOf(authEndpoints.signin), {
+          username: user.username,
+          password: passwordOf(user.username),
+        })
+      ).status,
     ).toBe(200);
 
     await page.getByTestId('repeat-password').fill('first-secret');
@@ -251,7 +259,10 @@ describe('user settings screen', () => {
     await page.getByTestId('current-password').fill(passwordOf(user.username));
     await page.getByTestId('save-password').click();
     await page.getByText('Password is saved').waitFor();
-    const signIn = await api('POST', '/api/v1/auth/signin', { username: user.username, password: 'first-secret' });
+    const signIn = await api(authEndpoints.signin.method, pathOf(authEndpoints.signin), {
+      username: user.username,
+      password: 'first-secret',
+    });
     expect(signIn.status).toBe(200);
     await context.close();
   });
@@ -261,9 +272,9 @@ describe('user settings screen', () => {
     await manager.page.getByTestId('tab-roles').waitFor();
     expect(await manager.page.getByTestId('user-picker').isVisible()).toBe(true);
     // A user manager edits another user: operator's roles are on.
-    const operatorId = (await api('GET', '/api/v1/admin/users', undefined, { cookie: adminCookie })).json.find(
-      (u: { username: string }) => u.username === 'operator',
-    ).id;
+    const operatorId = (
+      await api(userEndpoints.list.method, pathOf(userEndpoints.list), undefined, { cookie: adminCookie })
+    ).json.find((u: { username: string }) => u.username === 'operator').id;
     await manager.page.getByTestId('user-picker').selectOption(String(operatorId));
     await manager.page.getByTestId('tab-roles').click();
     expect(await manager.page.locator('#role-picking').isChecked()).toBe(true);
@@ -298,14 +309,18 @@ describe('user settings screen', () => {
     await page.getByTestId('two-factor-enable').click();
     await page.getByTestId('two-factor-state').getByText('Two-factor authentication is on.').waitFor();
     // The server accepted the code computed from the shown secret.
-    const enabled = await api('GET', `/api/v1/admin/users/${user.id}`, undefined, { cookie: adminCookie });
+    const enabled = await api(userEndpoints.get.method, pathOf(userEndpoints.get, { id: user.id }), undefined, {
+      cookie: adminCookie,
+    });
     expect(enabled.json.totpEnabled).toBe(true);
 
     // Reset asks first.
     await page.getByTestId('two-factor-reset').click();
     await page.getByTestId('confirm').click();
     await page.getByTestId('two-factor-state').getByText('Two-factor authentication is off.').waitFor();
-    const reset = await api('GET', `/api/v1/admin/users/${user.id}`, undefined, { cookie: adminCookie });
+    const reset = await api(userEndpoints.get.method, pathOf(userEndpoints.get, { id: user.id }), undefined, {
+      cookie: adminCookie,
+    });
     expect(reset.json.totpEnabled).toBe(false);
     await context.close();
   });
@@ -318,7 +333,9 @@ describe('user settings screen', () => {
     await page.locator('#role-picking').check();
     await page.getByTestId('save-roles').click();
     await page.getByText('The roles are saved').waitFor();
-    const stored = await api('GET', `/api/v1/admin/users/${user.id}`, undefined, { cookie: adminCookie });
+    const stored = await api(userEndpoints.get.method, pathOf(userEndpoints.get, { id: user.id }), undefined, {
+      cookie: adminCookie,
+    });
     expect(stored.json.roles).toEqual(['picking']);
     await context.close();
   });
@@ -345,7 +362,7 @@ describe('user settings screen', () => {
     }
     await page.getByTestId('save-favorites').click();
     await page.getByText('The favourites are saved').waitFor();
-    const me = await api('GET', '/api/v1/auth/me', undefined, { cookie: await cookieOf(user.username) });
+    const me = await api(authEndpoints.me.method, mePath, undefined, { cookie: await cookieOf(user.username) });
     expect(me.json.settings.menuFavorites).toEqual(expected);
     await context.close();
   });

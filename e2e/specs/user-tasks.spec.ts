@@ -1,3 +1,4 @@
+import { userEndpoints, userTaskEndpoints, type Role } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -55,10 +56,12 @@ describe('user tasks', () => {
   let manager: SpecUser;
 
   /** A fresh user with the roles, so no demo user's tasks or counters change. */
-  async function createUser(prefix: string, roles: string[]): Promise<SpecUser> {
+  async function createUser(prefix: string, roles: Role[]): Promise<SpecUser> {
     sequence += 1;
     const username = `${prefix}${run}${sequence}`;
-    const created = await admin.call('POST', '/api/v1/users/new', { username, password: passwordOf(username), roles });
+    const created = await admin.api(userEndpoints.create, {
+      body: { username, password: passwordOf(username), roles },
+    });
     expect(created.status).toBe(201);
     return { id: created.body.id, username, api: await ApiSession.signIn(baseUrl, serverVersion, username) };
   }
@@ -74,13 +77,15 @@ describe('user tasks', () => {
 
   it('a task manager on the desktop creates per-user tasks from a template; both users see theirs on a phone', async () => {
     const [operator, shiftLead] = [await createUser('op', ['information']), await createUser('lead', ['information'])];
-    const template = await manager.api.call('POST', '/api/v1/user_tasks/templates', {
-      id: -1,
-      title: `Pick wave {wave} ${run}`,
-      text: 'Pick wave {wave}\nthen bring it to {dock}.',
-      priority: 30,
-      parameters: { wave: 'W-1', dock: 'dock 1', _internal: 'flow-7' },
-      buttons: [{ id: 'picked', color: 'success', title: 'Wave picked', params: ['{wave}'] }],
+    const template = await manager.api.api(userTaskEndpoints.saveTemplate, {
+      body: {
+        id: -1,
+        title: `Pick wave {wave} ${run}`,
+        text: 'Pick wave {wave}\nthen bring it to {dock}.',
+        priority: 30,
+        parameters: { wave: 'W-1', dock: 'dock 1', _internal: 'flow-7' },
+        buttons: [{ id: 'picked', color: 'success', title: 'Wave picked', params: ['{wave}'] }],
+      },
     });
     expect(template.status).toBe(200);
 
@@ -104,7 +109,7 @@ describe('user tasks', () => {
     await desk.context.close();
 
     for (const user of [operator, shiftLead]) {
-      const tasks = await user.api.call('GET', '/api/v1/user_tasks/current');
+      const tasks = await user.api.api(userTaskEndpoints.current);
       expect(tasks.body.map((task: { title: string }) => task.title)).toEqual([`Pick wave W-42 ${run}`]);
       expect(tasks.body[0].parameters).toEqual({ wave: 'W-42', dock: 'dock 1', _internal: 'flow-7' });
       const { context, page, errors } = await openMyTasks(browser, user.username, phone);
@@ -127,16 +132,11 @@ describe('user tasks', () => {
 
   it('a shared task claimed by the second user disappears live from the first one, whose menu badge drops', async () => {
     const [first, second] = [await createUser('first', ['information']), await createUser('second', ['information'])];
-    const own = await manager.api.call('POST', '/api/v1/user_tasks/create', {
-      mode: 'perUser',
-      users: [first.id],
-      title: `Own task ${run}`,
+    const own = await manager.api.api(userTaskEndpoints.create, {
+      body: { mode: 'perUser', users: [first.id], title: `Own task ${run}` },
     });
-    const shared = await manager.api.call('POST', '/api/v1/user_tasks/create', {
-      mode: 'shared',
-      users: [first.id, second.id],
-      title: `Shared task ${run}`,
-      priority: 40,
+    const shared = await manager.api.api(userTaskEndpoints.create, {
+      body: { mode: 'shared', users: [first.id, second.id], title: `Shared task ${run}`, priority: 40 },
     });
     expect([own.status, shared.status]).toEqual([201, 201]);
     const sharedId: number = shared.body[0].id;
@@ -167,10 +167,8 @@ describe('user tasks', () => {
 
   it('logs worked time: Start, Finish with a message, the minutes, edit and delete', async () => {
     const worker = await createUser('worker', ['information']);
-    const created = await manager.api.call('POST', '/api/v1/user_tasks/create', {
-      mode: 'perUser',
-      users: [worker.id],
-      title: `Timed task ${run}`,
+    const created = await manager.api.api(userTaskEndpoints.create, {
+      body: { mode: 'perUser', users: [worker.id], title: `Timed task ${run}` },
     });
     const taskId: number = created.body[0].id;
     const { context, page, errors } = await openMyTasks(browser, worker.username, phone);
@@ -211,7 +209,7 @@ describe('user tasks', () => {
     await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
     await edited.waitFor({ state: 'detached' });
     await dialog.getByText('No time recorded yet').waitFor();
-    const entries = await worker.api.call('GET', `/api/v1/user_tasks/${taskId}/worked_times`);
+    const entries = await worker.api.api(userTaskEndpoints.workedTimes, { params: { id: taskId } });
     expect(entries.body).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

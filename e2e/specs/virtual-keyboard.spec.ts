@@ -19,7 +19,7 @@ describe('virtual keyboard', () => {
   });
 
   it('signs in on a 360x640 touch handheld with the on-screen keyboard only', async () => {
-    // A touch device: useVirtualKeyboard defaults to on (spec 02 section 3).
+    // A touch device: useVirtualKeyboard defaults to on.
     const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
     context.setDefaultTimeout(12_000);
     await context.addInitScript(() => {

@@ -1,3 +1,4 @@
+import { productionEndpoints, userEndpoints } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
@@ -51,10 +52,8 @@ describe('work confirmation (work time on work orders)', () => {
       [worker, ['production', 'information']],
       [verifier, ['productionManager']],
     ] as const) {
-      const created = await admin.call('POST', '/api/v1/users/new', {
-        username,
-        password: passwordOf(username),
-        roles,
+      const created = await admin.api(userEndpoints.create, {
+        body: { username, password: passwordOf(username), roles: [...roles] },
       });
       expect(created.status).toBe(201);
     }
@@ -127,7 +126,7 @@ describe('work confirmation (work time on work orders)', () => {
     await failedRow.getByTestId('flush-error').click();
 
     const session = await ApiSession.signIn(baseUrl, serverVersion, worker);
-    const entries = (await session.call('GET', '/api/v1/production/work_times')).body as {
+    const entries = (await session.api(productionEndpoints.workTimes)).body as {
       workOrderStep: string;
       flushed: boolean;
       flushError: { key: string } | null;
@@ -170,7 +169,7 @@ describe('work confirmation (work time on work orders)', () => {
     await stop.click();
     await timers.getByTestId('no-timers').waitFor();
     await timers.getByRole('button', { name: 'Close' }).first().click();
-    const stopped = (await session.call('GET', '/api/v1/production/work_times')).body as {
+    const stopped = (await session.api(productionEndpoints.workTimes)).body as {
       workOrderStep: string;
       endTime: string | null;
     }[];
@@ -198,13 +197,15 @@ describe('work confirmation (work time on work orders)', () => {
     await table.getByText('admin').first().waitFor();
     // An entry saved elsewhere appears without a reload (WORK_TIMES_CHANGED on /topic/production/timer).
     const session = await ApiSession.signIn(baseUrl, serverVersion, worker);
-    const saved = await session.call('POST', '/api/v1/production/work_times', {
-      workOrderCode: 'WO-3003',
-      workOrderStep: 'REWORK',
-      workTimeType: 'WORK',
-      produced: 2,
-      startTime: new Date(Date.now() - 600_000).toISOString(),
-      endTime: new Date().toISOString(),
+    const saved = await session.api(productionEndpoints.saveWorkTime, {
+      body: {
+        workOrderCode: 'WO-3003',
+        workOrderStep: 'REWORK',
+        workTimeType: 'WORK',
+        produced: 2,
+        startTime: new Date(Date.now() - 600_000).toISOString(),
+        endTime: new Date().toISOString(),
+      },
     });
     expect(saved.status).toBe(200);
     const row = table.locator(`tr[data-row-id="${saved.body.id}"]`);

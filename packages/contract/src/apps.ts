@@ -2,7 +2,7 @@ import type { Extension, OperationMode } from './enums.js';
 import type { Role } from './roles.js';
 
 /**
- * The application registry (spec 01 sections 2 and 6): every menu app with its path, sub-paths,
+ * The application registry: every menu app with its path, sub-paths,
  * group, icon, title key and visibility condition. The menu, the dashboard and the routes are
  * built from it; an app appears only when it is visible (visibility.ts) and built.
  */
@@ -26,7 +26,7 @@ export type AppGroup = (typeof appGroups)[number];
 export type AppOperationMode = OperationMode | 'ALL';
 
 /**
- * Checks beyond role, extension and operation mode (spec 01 section 6), each named after the
+ * Checks beyond role, extension and operation mode, each named after the
  * system setting it reads.
  */
 export const extraChecks = [

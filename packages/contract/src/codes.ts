@@ -1,5 +1,5 @@
 /**
- * Code matching (spec 01, issue 4): every object code matches without regard to case; batch,
+ * Code matching (issue 4): every object code matches without regard to case; batch,
  * serial and business partner codes also compare zero-padded to 64 characters, so an ERP
  * code `00123` and a scanned `123` name the same batch.
  */

@@ -1,4 +1,4 @@
-/** The enumerations of the specification (spec 02 section 3, spec 01 sections 3-6). */
+/** The product's enumerations. */
 export const languages = ['en', 'nl', 'de', 'pl'] as const;
 export type Language = (typeof languages)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Live messaging (spec 02 sections 7 and 8): STOMP 1.2 over WebSocket at {@link liveSocketPath}.
+ * Live messaging: STOMP 1.2 over WebSocket at {@link liveSocketPath}.
  *
  * Protocol as the server implements it (packages/server/src/live):
  * - The socket is authenticated by the session cookie of the upgrade request. Without a cookie

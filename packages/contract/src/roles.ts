@@ -1,5 +1,5 @@
 /**
- * Roles and the role hierarchy (spec 02 section 6, spec 01 section 6).
+ * Roles and the role hierarchy.
  *
  * A user holds a list of roles. The hierarchy says which roles a role implies; expandRoles gives
  * the closure, sent to the client as expandedRoles and used by every server-side check.

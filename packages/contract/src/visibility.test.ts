@@ -72,7 +72,7 @@ describe('the app registry', () => {
     }
   });
 
-  it('holds every path of spec 01 section 2, each absolute, with sub-paths below it', () => {
+  it('holds every menu path of the product, each absolute, with sub-paths below it', () => {
     const paths = new Set(apps.map((entry) => entry.path));
     for (const required of [
       '/dashboard',

@@ -58,7 +58,7 @@ function isVisibleWithRoles(app: AppDefinition, context: VisibilityContext, role
 }
 
 /**
- * Spec 01 section 6: an app is visible only when all pass: the operation mode ('ALL' matches
+ * An app is visible only when all pass: the operation mode ('ALL' matches
  * any), the role (appRole in expandedRoles, or any of appAuthorizations; neither given: any
  * signed-in user), at least one enabled extension (when the app lists any), and every extra check.
  */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { sessionPolicies } from '../enums.js';
 import { ipRulesAnswerSchema } from './config.js';
-import { isoDateTime } from './common.js';
+import { idParamSchema, isoDateTime, okSchema } from './common.js';
+import { defineEndpoints, publicAccess, rolesAccess, signedInAccess } from './endpoint.js';
 import { meAnswerSchema, roleSchema } from './users.js';
 
 /** A TOTP code from an authenticator app (6 digits; spaces are tolerated and dropped). */
@@ -46,8 +47,10 @@ export const appPathSchema = z
   .string()
   .max(2000)
   .regex(/^\/(?![/\\])/, 'must be a path of this app starting with a single /');
+export type AppPath = z.infer<typeof appPathSchema>;
 
 export const transferTokenCreateParamsSchema = z.object({ deviceName: z.string().max(100) });
+export type TransferTokenCreateParams = z.infer<typeof transferTokenCreateParamsSchema>;
 /** A device listener's pairing secret (DEVICE_PAIRING) or reference (REQUEST_SESSION_TAKEOVER). */
 const pairingSchema = z.string().trim().min(16).max(200);
 /**
@@ -60,6 +63,7 @@ export const transferTokenCreateRequestSchema = z.object({
   listener: pairingSchema.optional(),
 });
 export const transferTokenCreateAnswerSchema = z.object({ expiresAt: isoDateTime });
+export type TransferTokenCreateAnswer = z.infer<typeof transferTokenCreateAnswerSchema>;
 
 /** pairing: the secret of the listener the token was sent to; any other is refused. */
 export const transferTokenUseRequestSchema = z.object({ token: z.string().min(1).max(200), pairing: pairingSchema });
@@ -70,6 +74,7 @@ export type TransferTokenUseRequest = z.infer<typeof transferTokenUseRequestSche
 
 /** An IP address, v4 or v6 (validated by the server, which answers 400 on a bad one). */
 export const ipAddressSchema = z.string().trim().min(2).max(64);
+export type IpAddress = z.infer<typeof ipAddressSchema>;
 
 export const blockedIpSchema = z.object({
   ip: z.string(),
@@ -79,6 +84,8 @@ export const blockedIpSchema = z.object({
 export type BlockedIp = z.infer<typeof blockedIpSchema>;
 export const blockedIpListAnswerSchema = z.array(blockedIpSchema);
 export const unblockIpRequestSchema = z.object({ ip: ipAddressSchema });
+export type BlockedIpListAnswer = z.infer<typeof blockedIpListAnswerSchema>;
+export type UnblockIpRequest = z.infer<typeof unblockIpRequestSchema>;
 
 /** IP rules: a CIDR range (or one address) mapped to a session policy; first match wins. */
 export const ipRuleSchema = z.object({
@@ -92,6 +99,7 @@ export const ipRuleSchema = z.object({
 });
 export type IpRule = z.infer<typeof ipRuleSchema>;
 export const ipRuleListAnswerSchema = z.array(ipRuleSchema);
+export type IpRuleListAnswer = z.infer<typeof ipRuleListAnswerSchema>;
 
 export const ipRuleCreateRequestSchema = z.object({
   cidr: z.string().trim().min(2).max(64),
@@ -109,6 +117,7 @@ export const ipRuleUpdateRequestSchema = ipRuleCreateRequestSchema.partial().ext
 export type IpRuleUpdateRequest = z.infer<typeof ipRuleUpdateRequestSchema>;
 
 export const testIpRequestSchema = z.object({ ip: ipAddressSchema });
+export type TestIpRequest = z.infer<typeof testIpRequestSchema>;
 
 /** POST /api/v1/auth/test_ip: what applies to an address. blocked: by a BLOCK rule or by failures. */
 export const testIpAnswerSchema = ipRulesAnswerSchema.extend({
@@ -121,6 +130,7 @@ export type TestIpAnswer = z.infer<typeof testIpAnswerSchema>;
 
 /** POST /api/v1/auth/test_ldap: accepted for compatibility; there is no LDAP (422 ldapNotConfigured). */
 export const testLdapRequestSchema = z.record(z.string(), z.unknown()).nullish();
+export type TestLdapRequest = z.infer<typeof testLdapRequestSchema>;
 
 /** A device name: part of a live destination, so no slashes or control characters. */
 export const deviceNameSchema = z
@@ -132,6 +142,7 @@ export const deviceNameSchema = z
     (name) => !/[/\\]/.test(name) && [...name].every((character) => character.charCodeAt(0) >= 32),
     'no slashes or control characters',
   );
+export type DeviceName = z.infer<typeof deviceNameSchema>;
 
 /** A signed-out device (toDeviceName) asks the signed-in device fromDeviceName for its session. */
 export const sessionTakeoverRequestSchema = z.object({
@@ -141,3 +152,101 @@ export const sessionTakeoverRequestSchema = z.object({
   pairing: pairingSchema,
 });
 export type SessionTakeoverRequest = z.infer<typeof sessionTakeoverRequestSchema>;
+
+/** Sign-in, logout, the signed-in user, manager verification, session transfer and takeover (spec: auth). */
+export const authEndpoints = defineEndpoints('auth', {
+  signin: {
+    method: 'POST',
+    path: '/api/v1/auth/signin',
+    access: publicAccess,
+    body: signinRequestSchema,
+    answer: meAnswerSchema,
+  },
+  logout: { method: 'POST', path: '/api/v1/auth/logout', access: publicAccess, answer: okSchema },
+  me: { method: 'GET', path: '/api/v1/auth/me', access: signedInAccess, answer: meAnswerSchema },
+  verify: {
+    method: 'POST',
+    path: '/api/v1/auth/verify',
+    access: signedInAccess,
+    body: verifyRequestSchema,
+    answer: verifyAnswerSchema,
+  },
+  testLdap: {
+    method: 'POST',
+    path: '/api/v1/auth/test_ldap',
+    access: rolesAccess('admin'),
+    body: testLdapRequestSchema,
+    answer: okSchema,
+  },
+  createTransferToken: {
+    method: 'POST',
+    path: '/api/v1/auth/transfer_token/create/:deviceName',
+    access: signedInAccess,
+    params: transferTokenCreateParamsSchema,
+    body: transferTokenCreateRequestSchema,
+    answer: transferTokenCreateAnswerSchema,
+  },
+  useTransferToken: {
+    method: 'POST',
+    path: '/api/v1/auth/transfer_token/use',
+    access: publicAccess,
+    body: transferTokenUseRequestSchema,
+    answer: transferTokenUseAnswerSchema,
+  },
+  requestSessionTakeover: {
+    method: 'POST',
+    path: '/api/v1/auth/session_takeover/request',
+    access: publicAccess,
+    body: sessionTakeoverRequestSchema,
+    answer: okSchema,
+  },
+});
+
+/** IP rules (admin CRUD), the caller's own policy, and the blocks of failed sign-ins (spec: ip rules). */
+export const ipRuleEndpoints = defineEndpoints('ipRules', {
+  /** The policy of the calling address (public: the login needs it before sign-in). */
+  current: { method: 'GET', path: '/api/v1/config/ipRules', access: publicAccess, answer: ipRulesAnswerSchema },
+  list: { method: 'GET', path: '/api/v1/admin/ip_rules', access: rolesAccess('admin'), answer: ipRuleListAnswerSchema },
+  create: {
+    method: 'POST',
+    path: '/api/v1/admin/ip_rules',
+    access: rolesAccess('admin'),
+    body: ipRuleCreateRequestSchema,
+    answer: ipRuleSchema,
+  },
+  update: {
+    method: 'POST',
+    path: '/api/v1/admin/ip_rules/:id',
+    access: rolesAccess('admin'),
+    params: idParamSchema,
+    body: ipRuleUpdateRequestSchema,
+    answer: ipRuleSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/v1/admin/ip_rules/:id',
+    access: rolesAccess('admin'),
+    params: idParamSchema,
+    answer: okSchema,
+  },
+  blockedIps: {
+    method: 'GET',
+    path: '/api/v1/auth/admin/blocked-ip-list',
+    access: rolesAccess('admin'),
+    answer: blockedIpListAnswerSchema,
+  },
+  unblockIp: {
+    method: 'POST',
+    path: '/api/v1/auth/admin/blocked-ip-list/unblock',
+    access: rolesAccess('admin'),
+    body: unblockIpRequestSchema,
+    answer: okSchema,
+  },
+  testIp: {
+    method: 'POST',
+    path: '/api/v1/auth/test_ip',
+    access: rolesAccess('admin'),
+    body: testIpRequestSchema,
+    answer: testIpAnswerSchema,
+  },
+});

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { liveMessageSchemas } from '../live.js';
+import { idParamSchema, okSchema } from './common.js';
+import { defineEndpoints, rolesAccess, signedInAccess } from './endpoint.js';
 
 /**
- * Broadcasts (spec 02 section 8): a message from a user with the broadcasting role to all
+ * Broadcasts: a message from a user with the broadcasting role to all
  * users or listed ones. Delivered live as BROADCAST on /topic/broadcasts and kept as unread
  * until each recipient marks it read.
  */
@@ -23,3 +25,29 @@ export type CreatedBroadcast = z.infer<typeof createdBroadcastSchema>;
 
 /** GET /api/v1/broadcasts/unread: the caller's unread broadcasts, oldest first. */
 export const unreadBroadcastsAnswerSchema = z.array(broadcastSchema);
+export type UnreadBroadcastsAnswer = z.infer<typeof unreadBroadcastsAnswerSchema>;
+
+/** The broadcast endpoints (spec: broadcasts): create, the caller's unread ones, mark one read. */
+export const broadcastEndpoints = defineEndpoints('broadcasts', {
+  create: {
+    method: 'POST',
+    path: '/api/v1/broadcasts',
+    access: rolesAccess('broadcasting'),
+    body: createBroadcastRequestSchema,
+    answer: createdBroadcastSchema,
+    status: 201,
+  },
+  unread: {
+    method: 'GET',
+    path: '/api/v1/broadcasts/unread',
+    access: signedInAccess,
+    answer: unreadBroadcastsAnswerSchema,
+  },
+  markRead: {
+    method: 'POST',
+    path: '/api/v1/broadcasts/:id/read',
+    access: signedInAccess,
+    params: idParamSchema,
+    answer: okSchema,
+  },
+});

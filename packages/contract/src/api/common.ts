@@ -19,7 +19,7 @@ export const searchTextSchema = z
   .max(100)
   .refine((text) => !controlCharacter.test(text), 'no control characters');
 
-/** The client headers every API request carries (spec 02 section 7). */
+/** The client headers every API request carries. */
 export const headerNames = {
   appVersion: 'appversion',
   uniqueSession: 'uniquesession',

@@ -8,12 +8,13 @@ import {
   runtimeTypes,
   sessionPolicies,
 } from '../enums.js';
+import { defineEndpoints, publicAccess, rolesAccess } from './endpoint.js';
 
 const unitName = z.string().min(1).max(20);
 const weightEntry = z.object({ name: unitName, toMG: z.number().positive() });
 const volumeEntry = z.object({ name: unitName, toML: z.number().positive() });
 
-/** Scanner settings (spec 03 sections 3 and 9). */
+/** Scanner settings. */
 export const scannerSettingsSchema = z.object({
   scannerPlus: z.string().max(200),
   scannerMinus: z.string().max(200),
@@ -30,6 +31,7 @@ export const scannerSettingsSchema = z.object({
   scannerItemIdentificationSerialAllowAutoSelectIfOnlyOneOnLocation: z.boolean(),
   scannerItemIdentificationSerialAllowAutoSelectIfOnlyOneAllowed: z.boolean(),
 });
+export type ScannerSettings = z.infer<typeof scannerSettingsSchema>;
 
 /** Settings that admins change at run time; stored in the database, versioned. */
 export const systemSettingsSchema = z.object({
@@ -58,14 +60,17 @@ export const updateSettingsRequestSchema = z.object({
   version: z.number().int().positive(),
   settings: systemSettingsSchema.partial().strict(),
 });
+export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
 
 export const setupRequestSchema = z.object({
   erpType: z.enum(erpTypes),
   warehouseName: z.string().trim().min(1).max(200),
   operationMode: z.enum(operationModes),
 });
+export type SetupRequest = z.input<typeof setupRequestSchema>;
 
 export const settingsAnswerSchema = z.object({ version: z.number().int(), settings: systemSettingsSchema });
+export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;
 
 /** GET /api/v1/config/: everything the client needs before and after sign-in. */
 export const configAnswerSchema = z.object({
@@ -94,6 +99,7 @@ export const configAnswerSchema = z.object({
 export type ConfigAnswer = z.infer<typeof configAnswerSchema>;
 
 export const versionAnswerSchema = z.object({ version: z.string() });
+export type VersionAnswer = z.infer<typeof versionAnswerSchema>;
 
 export const ipRulesAnswerSchema = z.object({
   ip: z.string(),
@@ -101,7 +107,9 @@ export const ipRulesAnswerSchema = z.object({
   twoFactorRequired: z.boolean(),
   blocked: z.boolean(),
 });
+export type IpRulesAnswer = z.infer<typeof ipRulesAnswerSchema>;
 
+/** A language code; its type is `Language` (enums.ts). */
 export const languageSchema = z.enum(languages);
 
 /** The translation file of each language, served at /translations/{file}. */
@@ -122,3 +130,30 @@ export const languageIsoCodeMapping: Readonly<Record<(typeof languages)[number],
 
 /** POST /api/v1/config/setup answers the configured settings. */
 export const setupAnswerSchema = settingsAnswerSchema;
+export type SetupAnswer = z.infer<typeof setupAnswerSchema>;
+
+/** The config endpoints (spec: config): the public config, the version, the admin's settings and the first-run setup. */
+export const configEndpoints = defineEndpoints('config', {
+  get: { method: 'GET', path: '/api/v1/config/', access: publicAccess, answer: configAnswerSchema },
+  version: { method: 'GET', path: '/api/v1/config/version', access: publicAccess, answer: versionAnswerSchema },
+  settings: {
+    method: 'GET',
+    path: '/api/v1/admin/settings',
+    access: rolesAccess('admin'),
+    answer: settingsAnswerSchema,
+  },
+  updateSettings: {
+    method: 'POST',
+    path: '/api/v1/admin/settings',
+    access: rolesAccess('admin'),
+    body: updateSettingsRequestSchema,
+    answer: settingsAnswerSchema,
+  },
+  setup: {
+    method: 'POST',
+    path: '/api/v1/config/setup',
+    access: rolesAccess('admin'),
+    body: setupRequestSchema,
+    answer: setupAnswerSchema,
+  },
+});

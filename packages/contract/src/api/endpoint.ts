@@ -9,6 +9,12 @@ import type { Role } from '../roles.js';
  * its typed client (platform/api-client.ts) and keys its queries with `queryKeyOf`, and the
  * end-to-end tests build their URLs with `urlOf`. No API path is written anywhere else.
  */
+/** Where the API lives: every endpoint path starts with one of these (the rest is the web app). */
+export const apiPathPrefixes = ['/api/', '/translations/'] as const;
+
+/** Whether a request URL is for the API (an unknown one answers a JSON 404, not the web app). */
+export const isApiUrl = (url: string): boolean => apiPathPrefixes.some((prefix) => url.startsWith(prefix));
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** Who may call: anyone, any signed-in caller, or a caller with at least one of the roles. */
@@ -26,6 +32,11 @@ export interface EndpointSpec {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * The body is a multipart/form-data upload that the route reads itself (so no body schema);
+   * the web sends a FormData.
+   */
+  upload?: true;
   /**
    * The answer's schema. `null`: the answer is not JSON (a file, a stream, a redirect) and the
    * web reads it itself; the route then sends its own answer.
@@ -69,7 +80,11 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
 
 type QueryInput<S extends EndpointSpec> = S['query'] extends z.ZodType ? z.input<S['query']> : never;
-type BodyInput<S extends EndpointSpec> = S['body'] extends z.ZodType ? z.input<S['body']> : never;
+type BodyInput<S extends EndpointSpec> = S['upload'] extends true
+  ? FormData
+  : S['body'] extends z.ZodType
+    ? z.input<S['body']>
+    : never;
 
 /** What a call of the endpoint sends: params when its path has any, query and body when it takes them. */
 export type EndpointRequest<S extends EndpointSpec> = ([ParamNames<S['path']>] extends [never]
@@ -99,6 +114,10 @@ export type EndpointAnswer<S extends EndpointSpec> = S['answer'] extends z.ZodTy
 /** Query parameters as the server reads them: arrays as `name[]=a&name[]=b`, null and undefined left out. */
 export type QueryValues = Record<string, unknown>;
 
+/** What a query parameter holds (query schemas take text, numbers and flags, or lists of them). */
+type Scalar = string | number | boolean;
+const encodeScalar = (value: Scalar) => encodeURIComponent(String(value));
+
 /** `?a=1&b[]=x&b[]=y`, or '' for no parameters. */
 export function serializeQuery(query: QueryValues | undefined): string {
   if (!query) return '';
@@ -106,10 +125,9 @@ export function serializeQuery(query: QueryValues | undefined): string {
   for (const [name, value] of Object.entries(query)) {
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) {
-      for (const item of value as readonly unknown[])
-        parts.push(`${encodeURIComponent(name)}[]=${encodeURIComponent(String(item))}`);
+      for (const item of value as readonly Scalar[]) parts.push(`${encodeURIComponent(name)}[]=${encodeScalar(item)}`);
     } else {
-      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+      parts.push(`${encodeURIComponent(name)}=${encodeScalar(value as Scalar)}`);
     }
   }
   return parts.length ? `?${parts.join('&')}` : '';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.js';
+import { isoDateTime, okSchema } from './common.js';
+import { defineEndpoints, signedInAccess } from './endpoint.js';
 
 /**
- * File management: the media library's albums (spec 03 sections 2-3, 7, 9) under
+ * File management: the media library's albums under
  * /api/v1/file_management/. Albums are folders under DATA_DIR/userdata/temp/albums/ named by
  * their group; paths on the wire are relative to DATA_DIR/userdata and always start with
  * `temp/albums` (albumsRootPath): `temp/albums` (the album list), `temp/albums/{group}` (an
@@ -30,7 +31,7 @@ export const attachmentExtensions = ['png', 'jpg', 'jpeg', 'gif', 'svg', 'pdf'] 
 export type AttachmentExtension = (typeof attachmentExtensions)[number];
 export const attachmentMaxBytes = 5 * 1024 * 1024;
 
-/** An attachment (spec 03 section 3): the file's bytes as base64, its name and extension. */
+/** An attachment: the file's bytes as base64, its name and extension. */
 export const attachmentSchema = z.object({
   blob: z.string(),
   name: z.string(),
@@ -47,6 +48,7 @@ export const fileContentsQuerySchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 });
+export type FileContentsQuery = z.input<typeof fileContentsQuerySchema>;
 
 /** One entry of a folder (the spec's Album: name, isDirectory, isHidden; plus what the library shows). */
 export const fileEntrySchema = z.object({
@@ -75,12 +77,73 @@ export type FileContentsAnswer = z.infer<typeof fileContentsAnswerSchema>;
 
 /** The album of an upload; missing or the root is 400 noGroupSelectedForLibrary. */
 export const fileUploadQuerySchema = z.object({ path: pathSchema.optional() });
+export type FileUploadQuery = z.input<typeof fileUploadQuerySchema>;
 
 export const folderCreateRequestSchema = z.object({ path: pathSchema });
+export type FolderCreateRequest = z.input<typeof folderCreateRequestSchema>;
 export const moveObjectRequestSchema = z.object({ oldPath: pathSchema, newPath: pathSchema });
+export type MoveObjectRequest = z.input<typeof moveObjectRequestSchema>;
 export const deleteObjectQuerySchema = z.object({ path: pathSchema });
+export type DeleteObjectQuery = z.input<typeof deleteObjectQuerySchema>;
+
+/** A file of an album, served at /userdata/temp/albums/{group}/{file}. */
+export const albumFileParamsSchema = z.object({
+  group: z.string().min(1).max(200),
+  file: z.string().min(1).max(200),
+});
+export type AlbumFileParams = z.infer<typeof albumFileParamsSchema>;
 
 /** The album path of a group. */
 export const albumPath = (group: string) => `${albumsRootPath}/${group}`;
 /** The URL a file of the library is served at. */
 export const albumFileUrl = (path: string) => `/userdata/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The media library's endpoints (spec: fileManagement), listed in the notes at the top. */
+export const fileManagementEndpoints = defineEndpoints('fileManagement', {
+  contents: {
+    method: 'GET',
+    path: '/api/v1/file_management/contents',
+    access: signedInAccess,
+    query: fileContentsQuerySchema,
+    answer: fileContentsAnswerSchema,
+  },
+  upload: {
+    method: 'POST',
+    path: '/api/v1/file_management/upload',
+    access: signedInAccess,
+    query: fileUploadQuerySchema,
+    upload: true,
+    answer: fileEntrySchema,
+    status: 201,
+  },
+  createFolder: {
+    method: 'POST',
+    path: '/api/v1/file_management/folder',
+    access: signedInAccess,
+    body: folderCreateRequestSchema,
+    answer: fileEntrySchema,
+    status: 201,
+  },
+  move: {
+    method: 'POST',
+    path: '/api/v1/file_management/move',
+    access: signedInAccess,
+    body: moveObjectRequestSchema,
+    answer: fileEntrySchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/v1/file_management/object',
+    access: signedInAccess,
+    query: deleteObjectQuerySchema,
+    answer: okSchema,
+  },
+  /** The file itself (thumbnails, downloads), streamed. */
+  albumFile: {
+    method: 'GET',
+    path: '/userdata/temp/albums/:group/:file',
+    access: signedInAccess,
+    params: albumFileParamsSchema,
+    answer: null,
+  },
+});

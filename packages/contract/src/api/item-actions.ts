@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { managedBySchema } from './items.js';
+import { defineEndpoints, rolesAccess, signedInAccess } from './endpoint.js';
+import { itemCodeParamSchema, itemSchema, managedBySchema } from './items.js';
+import { printAnswerSchema } from './printers.js';
+import { toThousandths } from '../quantity.js';
 
 /**
- * Item actions (spec 01 sections 2, 4, 5 and 7): default locations, barcodes, management type,
- * image and labels. Paths (spec 02 section 7 Items names them; methods are ours):
+ * Item actions: default locations, barcodes, management type, image and labels. Paths (the
+ * product's own names under /api/v1/item/; the methods are ours):
  *
  * - GET  /api/v1/item/{code}/default_bin_locations?filter=present|active|all
  * - POST /api/v1/item/{code}/default_bin_locations/{whsCode}      defaultItemBinLocationEdit
@@ -15,14 +18,15 @@ import { managedBySchema } from './items.js';
  * - POST /api/v1/item/label, /api/v1/item/large_label               information
  */
 
-/** Default-locations filter (spec 01 section 4): present (rows with a bin), active (active warehouses), all. */
+/** Default-locations filter: present (rows with a bin), active (active warehouses), all. */
 export const defaultLocationFilters = ['present', 'active', 'all'] as const;
 export type DefaultLocationFilter = (typeof defaultLocationFilters)[number];
 export const defaultLocationsQuerySchema = z.object({
   filter: z.enum(defaultLocationFilters).default('present'),
 });
+export type DefaultLocationsQuery = z.input<typeof defaultLocationsQuerySchema>;
 
-/** One row per warehouse (spec 01 section 3, Default item location). */
+/** A default item location: one row per warehouse. */
 export const defaultItemLocationSchema = z.object({
   whs: z.object({ code: z.string(), name: z.string(), active: z.boolean() }),
   binLocation: z.object({ code: z.string(), visualCode: z.string() }).nullable(),
@@ -34,15 +38,20 @@ export const defaultItemLocationSchema = z.object({
 });
 export type DefaultItemLocation = z.infer<typeof defaultItemLocationSchema>;
 export const defaultItemLocationsAnswerSchema = z.array(defaultItemLocationSchema);
+export type DefaultItemLocationsAnswer = z.infer<typeof defaultItemLocationsAnswerSchema>;
 
 export const itemWarehouseParamSchema = z.object({
   code: z.string().trim().min(1).max(100),
   whsCode: z.string().trim().min(1).max(100),
 });
+export type ItemWarehouseParams = z.infer<typeof itemWarehouseParamSchema>;
 
 const stockLevel = z.number().finite().min(0).max(1e12).nullable();
+/** a > b in stored thousandths (toThousandths); values stockLevel refuses are left to its own issues. */
+const storedAbove = (a: number, b: number) =>
+  a > b && Math.abs(a) <= 1e12 && Math.abs(b) <= 1e12 && toThousandths(a) > toThousandths(b);
 
-/** setDefaultLocation: locationCode null clears the bin; minStock and maxStock are floats (spec 01 section 5). */
+/** setDefaultLocation: locationCode null clears the bin; minStock and maxStock are floats. */
 export const setDefaultLocationRequestSchema = z
   .object({
     locationCode: z.string().trim().min(1).max(100).nullable(),
@@ -52,7 +61,8 @@ export const setDefaultLocationRequestSchema = z
     /** The version read (0 for a warehouse without a row); a stale one gets 412. Omit to overwrite. */
     version: z.number().int().min(0).optional(),
   })
-  .refine((r) => r.minStock === null || r.maxStock === null || r.minStock <= r.maxStock, {
+  // Compared as stored (thousandths): 1.0004 and 1.0001 are both 1.000.
+  .refine((r) => r.minStock === null || r.maxStock === null || !storedAbove(r.minStock, r.maxStock), {
     message: 'minStock must not exceed maxStock',
     path: ['maxStock'],
   });
@@ -78,8 +88,9 @@ export const managedByParamSchema = z.object({
   code: z.string().trim().min(1).max(100),
   type: managedBySchema,
 });
+export type ManagedByParams = z.infer<typeof managedByParamSchema>;
 
-/** Default names of a conversion (spec 01 section 9). */
+/** Default names of a conversion. */
 export const defaultConversionBatchName = 'BE_CONV';
 export const defaultConversionSerialPrefix = 'BE_CONV_';
 
@@ -92,11 +103,13 @@ export const setManagedByRequestSchema = z.object({
   newBatchName: z.string().trim().min(1).max(100).default(defaultConversionBatchName),
   newSerialPrefix: z.string().trim().min(1).max(90).default(defaultConversionSerialPrefix),
 });
+export type SetManagedByRequest = z.input<typeof setManagedByRequestSchema>;
 export const setManagedByAnswerSchema = z.object({
   managedBy: managedBySchema,
   /** Stock rows rewritten (each with a pair of ledger rows). */
   convertedRows: z.number().int().nonnegative(),
 });
+export type SetManagedByAnswer = z.infer<typeof setManagedByAnswerSchema>;
 
 /** updateItem: only the image path is editable here (a path under item_images/, or null). */
 export const updateItemRequestSchema = z.object({
@@ -107,11 +120,13 @@ export const updateItemRequestSchema = z.object({
     .nullable(),
   version: z.number().int().min(1).optional(),
 });
+export type UpdateItemRequest = z.input<typeof updateItemRequestSchema>;
 
 export const itemImageExtensions = ['png', 'jpg', 'jpeg', 'gif'] as const;
 /** Largest accepted item image: 5 MB. */
 export const itemImageMaxBytes = 5 * 1024 * 1024;
 export const itemImageUploadAnswerSchema = z.object({ imagePath: z.string(), url: z.string() });
+export type ItemImageUploadAnswer = z.infer<typeof itemImageUploadAnswerSchema>;
 
 /** The code of GET /api/v1/item/{code}/image: URL-safe base64 of the UTF-8 code, no padding. */
 export function itemImageCodeParam(code: string): string {
@@ -121,19 +136,25 @@ export function itemImageCodeParam(code: string): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 export const itemImageParamSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/) });
+export type ItemImageParams = z.infer<typeof itemImageParamSchema>;
+/** GET /userdata/static/item_images/{file}: an uploaded image file by its name. */
+export const staticItemImageParamSchema = z.object({ file: z.string().min(1).max(300) });
+export type StaticItemImageParams = z.infer<typeof staticItemImageParamSchema>;
 
-/** One item label job: `quantity` is the number of labels (0 prints nothing, spec 01 section 5). */
+/** One item label job: `quantity` is the number of labels (0 prints nothing). */
 export const itemLabelJobSchema = z.object({
   item: z.string().trim().min(1).max(100),
   batch: z.string().trim().min(1).max(100).nullable().default(null),
   serial: z.string().trim().min(1).max(100).nullable().default(null),
   quantity: z.number().int().min(0).max(1000),
 });
+export type ItemLabelJob = z.input<typeof itemLabelJobSchema>;
 /**
  * printLabel / printLargeLabel: the server printer's id (the device's defaultItemLabelPrinter;
  * null or below 1 is 422 noPrinterSelected) and the jobs; document codes go on the label.
  */
 export const labelPrinterSchema = z.number().int().nullable();
+export type LabelPrinter = z.infer<typeof labelPrinterSchema>;
 export const itemLabelRequestSchema = z.object({
   printer: labelPrinterSchema,
   receiptCode: z.string().max(100).nullable().optional(),
@@ -142,3 +163,97 @@ export const itemLabelRequestSchema = z.object({
   jobs: z.array(itemLabelJobSchema).min(1).max(200),
 });
 export type ItemLabelRequest = z.input<typeof itemLabelRequestSchema>;
+
+const information = rolesAccess('information');
+/** Uploading and choosing item images is master-data editing, as setting barcodes is. */
+const masterDataEditing = rolesAccess('barcodeSetup');
+
+/**
+ * The item actions: default locations, barcodes, management type,
+ * image and labels. Query keys start with 'itemActions' and the item's `{ code }`.
+ */
+export const itemActionEndpoints = defineEndpoints('itemActions', {
+  defaultLocations: {
+    method: 'GET',
+    path: '/api/v1/item/:code/default_bin_locations',
+    access: information,
+    params: itemCodeParamSchema,
+    query: defaultLocationsQuerySchema,
+    answer: defaultItemLocationsAnswerSchema,
+  },
+  setDefaultLocation: {
+    method: 'POST',
+    path: '/api/v1/item/:code/default_bin_locations/:whsCode',
+    access: rolesAccess('defaultItemBinLocationEdit'),
+    params: itemWarehouseParamSchema,
+    body: setDefaultLocationRequestSchema,
+    answer: defaultItemLocationSchema,
+  },
+  setBarcode: {
+    method: 'POST',
+    path: '/api/v1/item/:code/barcode',
+    access: rolesAccess('barcodeSetup'),
+    params: itemCodeParamSchema,
+    body: setItemBarcodeRequestSchema,
+    answer: itemSchema,
+  },
+  /** Sent with an Idempotency-Key: a retried request converts once. */
+  setManagedBy: {
+    method: 'POST',
+    path: '/api/v1/item/:code/managedBy/:type',
+    access: rolesAccess('itemManagedByEdit'),
+    params: managedByParamSchema,
+    body: setManagedByRequestSchema,
+    answer: setManagedByAnswerSchema,
+  },
+  label: {
+    method: 'POST',
+    path: '/api/v1/item/label',
+    access: information,
+    body: itemLabelRequestSchema,
+    answer: printAnswerSchema,
+  },
+  largeLabel: {
+    method: 'POST',
+    path: '/api/v1/item/large_label',
+    access: information,
+    body: itemLabelRequestSchema,
+    answer: printAnswerSchema,
+  },
+  /** Multipart, one file in the field `file` (at most itemImageMaxBytes). */
+  uploadImage: {
+    method: 'POST',
+    path: '/api/v1/item/:code/image',
+    access: masterDataEditing,
+    params: itemCodeParamSchema,
+    upload: true,
+    answer: itemImageUploadAnswerSchema,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/v1/item/:code',
+    access: masterDataEditing,
+    params: itemCodeParamSchema,
+    body: updateItemRequestSchema,
+    answer: itemSchema,
+  },
+  /** The image bytes of the item by its URL-safe base64 code (itemImageCodeParam), or 404. */
+  image: {
+    method: 'GET',
+    path: '/api/v1/item/:code/image',
+    access: signedInAccess,
+    params: itemImageParamSchema,
+    answer: null,
+  },
+  /** An uploaded image file (the imagePath of an item). */
+  staticImage: {
+    method: 'GET',
+    path: '/userdata/static/item_images/:file',
+    access: signedInAccess,
+    params: staticItemImageParamSchema,
+    answer: null,
+  },
+});
+
+/** The URL an item image (a path under DATA_DIR/userdata/static, e.g. item_images/A.png) is served at. */
+export const userdataStaticUrl = (imagePath: string) => `/userdata/static/${imagePath}`;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { searchTextSchema } from './common.js';
+import { defineEndpoints, rolesAccess } from './endpoint.js';
 import { locationTypes, trackingTypes, workTypes } from '../enums.js';
 
 /**
- * Items (spec 01 sections 2, 3 and 7; spec 02 section 7, Items). Quantities are JSON numbers
+ * Items. Quantities are JSON numbers
  * with at most three decimals (stored exactly as thousandths, see quantity.ts).
  */
 export const managedByTypes = trackingTypes;
@@ -15,7 +16,9 @@ export const managedBySchema = z.enum(managedByTypes);
  * for a longer path parameter).
  */
 export const itemCodeParamSchema = z.object({ code: z.string().trim().min(1).max(100) });
+export type ItemCodeParams = z.infer<typeof itemCodeParamSchema>;
 export const itemAutocompleteParamSchema = z.object({ text: searchTextSchema });
+export type ItemAutocompleteParams = z.infer<typeof itemAutocompleteParamSchema>;
 
 export const receiptScanPreferencesSchema = z.object({
   scanExpirationDate: z.boolean(),
@@ -23,8 +26,9 @@ export const receiptScanPreferencesSchema = z.object({
   scanManufacturingBatch: z.boolean(),
   scanManufacturingSerial: z.boolean(),
 });
+export type ReceiptScanPreferences = z.infer<typeof receiptScanPreferencesSchema>;
 
-/** An item with every field of spec 01 section 3. */
+/** An item with all its fields. */
 export const itemSchema = z.object({
   code: z.string(),
   visualCode: z.string(),
@@ -77,11 +81,13 @@ export type ItemFindAnswer = z.infer<typeof itemFindAnswerSchema>;
 export const itemFindByRequestSchema = z.object({
   codes: z.array(z.string().trim().min(1).max(200)).min(1).max(1000),
 });
+export type ItemFindByRequest = z.input<typeof itemFindByRequestSchema>;
 export const itemFindByAnswerSchema = z.object({
   /** Found items, in the order of the request, each once. */
   items: z.array(itemSchema),
   unknownCodes: z.array(z.string()),
 });
+export type ItemFindByAnswer = z.infer<typeof itemFindByAnswerSchema>;
 
 /** One autocomplete suggestion. */
 export const itemSuggestionSchema = z.object({
@@ -92,8 +98,10 @@ export const itemSuggestionSchema = z.object({
   barcode2: z.string().nullable(),
   barcode3: z.string().nullable(),
 });
+export type ItemSuggestion = z.infer<typeof itemSuggestionSchema>;
 export const itemAutocompleteLimit = 20;
 export const itemAutocompleteAnswerSchema = z.array(itemSuggestionSchema).max(itemAutocompleteLimit);
+export type ItemAutocompleteAnswer = z.infer<typeof itemAutocompleteAnswerSchema>;
 
 export const binLocationRefSchema = z.object({
   code: z.string(),
@@ -103,18 +111,21 @@ export const binLocationRefSchema = z.object({
   physicalLocationType: z.enum(locationTypes),
   stockMovementRestricted: z.boolean(),
 });
+export type BinLocationRef = z.infer<typeof binLocationRefSchema>;
 export const batchRefSchema = z.object({
   code: z.string(),
   visualCode: z.string(),
   expirationDate: z.string().nullable(),
 });
+export type BatchRef = z.infer<typeof batchRefSchema>;
 export const serialRefSchema = z.object({
   code: z.string(),
   visualCode: z.string(),
   lotCode: z.string().nullable(),
 });
+export type SerialRef = z.infer<typeof serialRefSchema>;
 
-/** A stock content row (spec 01 section 3). freeToMoveQty = onHand − released − pick − QC-pending. */
+/** A stock content row. freeToMoveQty = onHand − released − pick − QC-pending. */
 export const itemStockRowSchema = z.object({
   binLocation: binLocationRefSchema,
   batch: batchRefSchema.nullable(),
@@ -126,8 +137,9 @@ export const itemStockRowSchema = z.object({
   qcPendingQty: z.number(),
   freeToMoveQty: z.number(),
 });
-export const itemBinLocationsAnswerSchema = z.array(itemStockRowSchema);
 export type ItemStockRow = z.infer<typeof itemStockRowSchema>;
+export const itemBinLocationsAnswerSchema = z.array(itemStockRowSchema);
+export type ItemBinLocationsAnswer = z.infer<typeof itemBinLocationsAnswerSchema>;
 
 export const documentDirections = ['IN', 'OUT'] as const;
 export const documentTypes = [
@@ -176,7 +188,7 @@ export function documentLineDirection(type: DocumentType, isProductLine = false)
   }
 }
 
-/** An open document line of an item (spec 01 section 3, Open document). */
+/** An open document line of an item. */
 export const itemOpenDocumentSchema = z.object({
   type: z.enum(documentTypes),
   code: z.string(),
@@ -191,14 +203,18 @@ export const itemOpenDocumentSchema = z.object({
   shipDate: z.string().nullable(),
   direction: z.enum(documentDirections),
 });
+export type ItemOpenDocument = z.infer<typeof itemOpenDocumentSchema>;
 export const itemOpenDocumentsAnswerSchema = z.array(itemOpenDocumentSchema);
+export type ItemOpenDocumentsAnswer = z.infer<typeof itemOpenDocumentsAnswerSchema>;
 
 /** A page of a history (item or location): offset and limit, newest first. */
 export const historyQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
 export const itemHistoryQuerySchema = historyQuerySchema;
+export type ItemHistoryQuery = z.input<typeof itemHistoryQuerySchema>;
 
 /** The fields of a stock ledger line that every history shows. */
 export const ledgerLineFields = {
@@ -212,11 +228,72 @@ export const ledgerLineFields = {
   serialNumber: z.string().nullable(),
 };
 
-/** An item history row (spec 01 section 3): a stock ledger line, newest first. */
+/** An item history row: a stock ledger line, newest first. */
 export const itemHistoryRowSchema = z.object({ ...ledgerLineFields, bin: z.string() });
+export type ItemHistoryRow = z.infer<typeof itemHistoryRowSchema>;
 export const itemHistoryAnswerSchema = z.object({
   rows: z.array(itemHistoryRowSchema),
   offset: z.number().int(),
   limit: z.number().int(),
   hasMore: z.boolean(),
+});
+export type ItemHistoryAnswer = z.infer<typeof itemHistoryAnswerSchema>;
+
+const information = rolesAccess('information');
+
+/**
+ * The item reads. Query keys start with 'items' and
+ * the item's `{ code }`, so `['items', { code }]` refreshes every read of one item.
+ */
+export const itemEndpoints = defineEndpoints('items', {
+  find: {
+    method: 'GET',
+    path: '/api/v1/item/find/:code',
+    access: information,
+    params: itemCodeParamSchema,
+    answer: itemFindAnswerSchema,
+  },
+  findBy: {
+    method: 'POST',
+    path: '/api/v1/item/find_by',
+    access: information,
+    body: itemFindByRequestSchema,
+    answer: itemFindByAnswerSchema,
+  },
+  autocomplete: {
+    method: 'GET',
+    path: '/api/v1/item/autocomplete/:text',
+    access: information,
+    params: itemAutocompleteParamSchema,
+    answer: itemAutocompleteAnswerSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/api/v1/item/:code',
+    access: information,
+    params: itemCodeParamSchema,
+    answer: itemSchema,
+  },
+  binLocations: {
+    method: 'GET',
+    path: '/api/v1/item/:code/bin_locations',
+    access: information,
+    params: itemCodeParamSchema,
+    answer: itemBinLocationsAnswerSchema,
+  },
+  openDocuments: {
+    method: 'GET',
+    path: '/api/v1/item/:code/open_documents',
+    access: information,
+    params: itemCodeParamSchema,
+    answer: itemOpenDocumentsAnswerSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/api/v1/item/:code/history',
+    access: information,
+    params: itemCodeParamSchema,
+    query: itemHistoryQuerySchema,
+    answer: itemHistoryAnswerSchema,
+  },
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { searchTextSchema } from './common.js';
+import { defineEndpoints, rolesAccess } from './endpoint.js';
 import { documentTypes } from './items.js';
 
 /**
- * Object lookups for the detail dialogs and object-reference fields (spec 01 sections 2, 3 and 7).
+ * Object lookups for the detail dialogs and object-reference fields.
  * Batch, serial and business partner codes compare zero-padded to 64 characters, without case.
  * Every route needs `information`.
  *
@@ -15,15 +16,16 @@ import { documentTypes } from './items.js';
  * - GET /api/v1/bp/autocomplete/{text}
  * - GET /api/v1/order/{code}                       getOrder: sales, purchase or production order; 404 unknownOrder {code}
  * - GET /api/v1/order/autocomplete/{text}          getOrderAutoComplete
- * - GET /api/v1/custom_grid/{objectType}/{index}/{code}   getCustomGridForObjectInformation
- * - GET /api/v1/custom_grid/{objectType}           the grids configured for an object type (titles)
  */
 export const lookupLimit = 20;
 export const lookupCodeParamSchema = z.object({ code: z.string().trim().min(1).max(100) });
+export type LookupCodeParams = z.infer<typeof lookupCodeParamSchema>;
 export const lookupTextParamSchema = z.object({ text: searchTextSchema });
+export type LookupTextParams = z.infer<typeof lookupTextParamSchema>;
 export const lookupItemQuerySchema = z.object({ itemCode: z.string().trim().min(1).max(100).optional() });
+export type LookupItemQuery = z.input<typeof lookupItemQuerySchema>;
 
-/** Batch (spec 01 section 3). Dates are YYYY-MM-DD. */
+/** Batch. Dates are YYYY-MM-DD. */
 export const batchSchema = z.object({
   code: z.string(),
   visualCode: z.string(),
@@ -37,8 +39,9 @@ export const batchSchema = z.object({
 });
 export type Batch = z.infer<typeof batchSchema>;
 export const batchesAnswerSchema = z.array(batchSchema);
+export type BatchesAnswer = z.infer<typeof batchesAnswerSchema>;
 
-/** Serial (spec 01 section 3). */
+/** Serial. */
 export const serialSchema = z.object({
   code: z.string(),
   visualCode: z.string(),
@@ -55,8 +58,9 @@ export const serialSchema = z.object({
 });
 export type Serial = z.infer<typeof serialSchema>;
 export const serialsAnswerSchema = z.array(serialSchema);
+export type SerialsAnswer = z.infer<typeof serialsAnswerSchema>;
 
-/** Whether a batch or serial expired: its expiration is before now (spec 01 section 2); a date alone means its start in UTC. */
+/** Whether a batch or serial expired: its expiration is before now; a date alone means its start in UTC. */
 export function isExpired(expirationDate: string | null, now: Date = new Date()): boolean {
   if (!expirationDate) return false;
   const at = Date.parse(expirationDate.length === 10 ? `${expirationDate}T00:00:00Z` : expirationDate);
@@ -72,8 +76,9 @@ export const businessPartnerSchema = z.object({
 });
 export type BusinessPartner = z.infer<typeof businessPartnerSchema>;
 export const businessPartnersAnswerSchema = z.array(businessPartnerSchema);
+export type BusinessPartnersAnswer = z.infer<typeof businessPartnersAnswerSchema>;
 
-/** Order summary (spec 01 section 3) with what a dialog or a preferred-order field needs. */
+/** Order summary with what a dialog or a preferred-order field needs. */
 export const orderSummarySchema = z.object({
   type: z.enum(documentTypes),
   code: z.string(),
@@ -85,27 +90,75 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderSummariesAnswerSchema = z.array(orderSummarySchema);
+export type OrderSummariesAnswer = z.infer<typeof orderSummariesAnswerSchema>;
 /** Document types getOrder answers for. */
 export const orderTypes = ['SALES_ORDER', 'PURCHASE_ORDER', 'PRODUCTION_ORDER'] as const;
 
-/** Object types a custom grid can belong to, and that a column can reference (spec 01 section 3). */
-export const customGridObjectTypes = ['items', 'binLocations', 'batches', 'serials'] as const;
-export type CustomGridObjectType = (typeof customGridObjectTypes)[number];
-export const customGridColumnSchema = z.object({
-  label: z.string(),
-  name: z.string(),
-  /** The cell holds a code of this object type: the web shows it as an object link. */
-  referenceToObject: z.enum(customGridObjectTypes).nullable(),
+const information = rolesAccess('information');
+
+/**
+ * The lookups (batch, serial, business partner, order). Query keys start with 'lookups' and the
+ * code or text asked for.
+ */
+export const lookupEndpoints = defineEndpoints('lookups', {
+  findBatches: {
+    method: 'GET',
+    path: '/api/v1/batch/find/:code',
+    access: information,
+    params: lookupCodeParamSchema,
+    query: lookupItemQuerySchema,
+    answer: batchesAnswerSchema,
+  },
+  autocompleteBatches: {
+    method: 'GET',
+    path: '/api/v1/batch/autocomplete/:text',
+    access: information,
+    params: lookupTextParamSchema,
+    query: lookupItemQuerySchema,
+    answer: batchesAnswerSchema,
+  },
+  findSerials: {
+    method: 'GET',
+    path: '/api/v1/serial/find/:code',
+    access: information,
+    params: lookupCodeParamSchema,
+    query: lookupItemQuerySchema,
+    answer: serialsAnswerSchema,
+  },
+  autocompleteSerials: {
+    method: 'GET',
+    path: '/api/v1/serial/autocomplete/:text',
+    access: information,
+    params: lookupTextParamSchema,
+    query: lookupItemQuerySchema,
+    answer: serialsAnswerSchema,
+  },
+  autocompleteBusinessPartners: {
+    method: 'GET',
+    path: '/api/v1/bp/autocomplete/:text',
+    access: information,
+    params: lookupTextParamSchema,
+    answer: businessPartnersAnswerSchema,
+  },
+  businessPartner: {
+    method: 'GET',
+    path: '/api/v1/bp/:code',
+    access: information,
+    params: lookupCodeParamSchema,
+    answer: businessPartnerSchema,
+  },
+  autocompleteOrders: {
+    method: 'GET',
+    path: '/api/v1/order/autocomplete/:text',
+    access: information,
+    params: lookupTextParamSchema,
+    answer: orderSummariesAnswerSchema,
+  },
+  order: {
+    method: 'GET',
+    path: '/api/v1/order/:code',
+    access: information,
+    params: lookupCodeParamSchema,
+    answer: orderSummarySchema,
+  },
 });
-export const customGridParamSchema = z.object({
-  objectType: z.enum(customGridObjectTypes),
-  index: z.coerce.number().int().min(0).max(99),
-  code: z.string().trim().min(1).max(100),
-});
-export const customGridTypeParamSchema = z.object({ objectType: z.enum(customGridObjectTypes) });
-export const customGridSchema = z.object({
-  title: z.string(),
-  columns: z.array(customGridColumnSchema),
-  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
-});
-export const customGridTitlesAnswerSchema = z.array(z.object({ index: z.number().int(), title: z.string() }));

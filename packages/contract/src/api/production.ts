@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { searchTextSchema } from './common.js';
+import { okSchema, searchTextSchema } from './common.js';
+import { defineEndpoints, rolesAccess } from './endpoint.js';
 
 /**
- * Work time on work orders and production order creation (spec 03 sections 2-9) under
- * /api/v1/production/. Quantities are JSON numbers with at most three decimals (stored exactly
- * as thousandths, see quantity.ts); moments are ISO-8601 date-times (stored in UTC).
+ * Work time on work orders and production order creation under /api/v1/production/. Quantities
+ * are JSON numbers with at most three decimals (stored exactly as thousandths, see quantity.ts);
+ * moments are ISO-8601 date-times (stored in UTC).
  *
  * - GET    work_times?flushedDays=7          getWorkTimes: the caller's entries            production
  * - GET    work_times/all?flushedDays=7      getAllWorkTimes: everyone's, with username    productionManager
@@ -33,7 +34,7 @@ export type WorkTimeType = (typeof workTimeTypes)[number];
 export const workOrderStatuses = ['PLANNED', 'RELEASED', 'CLOSED'] as const;
 export type WorkOrderStatus = (typeof workOrderStatuses)[number];
 
-/** Spec 03 section 9: the work order autocomplete answers at most 10. */
+/** The work order autocomplete answers at most 10. */
 export const workOrderAutocompleteLimit = 10;
 
 /** Why the last flush of an entry failed: an error key with its arguments (and its English text). */
@@ -44,7 +45,7 @@ export const flushErrorSchema = z.object({
 });
 export type FlushError = z.infer<typeof flushErrorSchema>;
 
-/** A work time entry (spec 03 section 3). produced and scrap exist for WORK only (null for SETUP). */
+/** A work time entry. produced and scrap exist for WORK only (null for SETUP). */
 export const workTimeEntrySchema = z.object({
   id: z.number().int(),
   workOrderCode: z.string(),
@@ -70,10 +71,12 @@ export const workTimeEntrySchema = z.object({
 });
 export type WorkTimeEntry = z.infer<typeof workTimeEntrySchema>;
 export const workTimeEntriesAnswerSchema = z.array(workTimeEntrySchema);
+export type WorkTimeEntriesAnswer = z.infer<typeof workTimeEntriesAnswerSchema>;
 
 export const workTimesQuerySchema = z.object({
   flushedDays: z.coerce.number().int().min(0).max(366).default(7),
 });
+export type WorkTimesQuery = z.input<typeof workTimesQuerySchema>;
 
 /**
  * saveWorkTimes: without id a new entry of the caller; with id (and the version read) an
@@ -96,10 +99,12 @@ export const workTimeSaveRequestSchema = z.object({
 export type WorkTimeSaveRequest = z.input<typeof workTimeSaveRequestSchema>;
 
 export const workTimeIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export type WorkTimeIdParam = z.infer<typeof workTimeIdParamSchema>;
 
 export const workTimeFlushRequestSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(1000),
 });
+export type WorkTimeFlushRequest = z.input<typeof workTimeFlushRequestSchema>;
 export const workTimeFlushFailureSchema = z.object({ id: z.number().int() }).extend(flushErrorSchema.shape);
 export type WorkTimeFlushFailure = z.infer<typeof workTimeFlushFailureSchema>;
 /** flushWorkTimes: the entries that failed (each with its error); every other one is flushed. */
@@ -109,12 +114,13 @@ export const workTimeFlushAnswerSchema = z.object({
 });
 export type WorkTimeFlushAnswer = z.infer<typeof workTimeFlushAnswerSchema>;
 
-/** A work center (resource; spec 03 section 3). */
+/** A work center (resource). */
 export const workCenterSchema = z.object({ code: z.string(), visualCode: z.string(), name: z.string() });
 export type WorkCenter = z.infer<typeof workCenterSchema>;
 export const workCentersAnswerSchema = z.array(workCenterSchema);
+export type WorkCentersAnswer = z.infer<typeof workCentersAnswerSchema>;
 
-/** A work order (spec 03 section 3) with its produced item and quantities. */
+/** A work order with its produced item and quantities. */
 export const workOrderSchema = z.object({
   code: z.string(),
   visualCode: z.string(),
@@ -127,9 +133,11 @@ export const workOrderSchema = z.object({
 });
 export type WorkOrder = z.infer<typeof workOrderSchema>;
 export const workOrderAutocompleteParamSchema = z.object({ text: searchTextSchema });
+export type WorkOrderAutocompleteParam = z.infer<typeof workOrderAutocompleteParamSchema>;
 export const workOrdersAnswerSchema = z.array(workOrderSchema).max(workOrderAutocompleteLimit);
+export type WorkOrdersAnswer = z.infer<typeof workOrdersAnswerSchema>;
 
-/** A step of a work order or of a plan (spec 03 section 3). */
+/** A step of a work order or of a plan. */
 export const workOrderStepSchema = z.object({
   stepCode: z.string(),
   stepNumber: z.number().int(),
@@ -138,10 +146,12 @@ export const workOrderStepSchema = z.object({
 });
 export type WorkOrderStep = z.infer<typeof workOrderStepSchema>;
 export const workOrderStepsRequestSchema = z.object({ codes: z.array(code).min(1).max(200) });
+export type WorkOrderStepsRequest = z.input<typeof workOrderStepsRequestSchema>;
 /** Steps per work order code (as stored), in step order; unknown codes are left out. */
 export const workOrderStepsAnswerSchema = z.record(z.string(), z.array(workOrderStepSchema));
+export type WorkOrderStepsAnswer = z.infer<typeof workOrderStepsAnswerSchema>;
 
-/** A work order plan of an item (spec 03 section 3) with its steps. */
+/** A work order plan of an item with its steps. */
 export const workOrderPlanSchema = z.object({
   code: z.string(),
   visualCode: z.string(),
@@ -151,9 +161,11 @@ export const workOrderPlanSchema = z.object({
 });
 export type WorkOrderPlan = z.infer<typeof workOrderPlanSchema>;
 export const workOrderPlansAnswerSchema = z.array(workOrderPlanSchema);
+export type WorkOrderPlansAnswer = z.infer<typeof workOrderPlansAnswerSchema>;
 export const workOrderPlanItemParamSchema = z.object({ itemCode: code });
+export type WorkOrderPlanItemParam = z.infer<typeof workOrderPlanItemParamSchema>;
 
-/** createOrder (spec 03 section 2, Production order dialog). targetQuantity > 0. */
+/** createOrder (the production order dialog of an item). targetQuantity > 0. */
 export const productionOrderCreateRequestSchema = z.object({
   warehouseCode: code,
   itemCode: code,
@@ -177,3 +189,88 @@ export const productionOrderCreatedSchema = z.object({
   steps: z.array(workOrderStepSchema),
 });
 export type ProductionOrderCreated = z.infer<typeof productionOrderCreatedSchema>;
+
+const production = rolesAccess('production');
+const createOrder = rolesAccess('itemAuthCreateProductionOrder');
+
+/** The work time and production order endpoints (see the list at the top). */
+export const productionEndpoints = defineEndpoints('production', {
+  workTimes: {
+    method: 'GET',
+    path: '/api/v1/production/work_times',
+    access: production,
+    query: workTimesQuerySchema,
+    answer: workTimeEntriesAnswerSchema,
+  },
+  allWorkTimes: {
+    method: 'GET',
+    path: '/api/v1/production/work_times/all',
+    access: rolesAccess('productionManager'),
+    query: workTimesQuerySchema,
+    answer: workTimeEntriesAnswerSchema,
+  },
+  saveWorkTime: {
+    method: 'POST',
+    path: '/api/v1/production/work_times',
+    access: production,
+    body: workTimeSaveRequestSchema,
+    answer: workTimeEntrySchema,
+  },
+  flushWorkTimes: {
+    method: 'POST',
+    path: '/api/v1/production/work_times/flush',
+    access: production,
+    body: workTimeFlushRequestSchema,
+    answer: workTimeFlushAnswerSchema,
+  },
+  stopWorkTime: {
+    method: 'POST',
+    path: '/api/v1/production/work_times/:id/stop',
+    access: production,
+    params: workTimeIdParamSchema,
+    answer: workTimeEntrySchema,
+  },
+  deleteWorkTime: {
+    method: 'DELETE',
+    path: '/api/v1/production/work_times/:id',
+    access: production,
+    params: workTimeIdParamSchema,
+    answer: okSchema,
+  },
+  workCenters: {
+    method: 'GET',
+    path: '/api/v1/production/resources',
+    access: production,
+    answer: workCentersAnswerSchema,
+  },
+  autocompleteWorkOrders: {
+    method: 'GET',
+    path: '/api/v1/production/work_orders/autocomplete/:text',
+    access: production,
+    params: workOrderAutocompleteParamSchema,
+    answer: workOrdersAnswerSchema,
+  },
+  workOrderSteps: {
+    method: 'POST',
+    path: '/api/v1/production/work_orders/steps',
+    access: production,
+    body: workOrderStepsRequestSchema,
+    answer: workOrderStepsAnswerSchema,
+  },
+  workOrderPlans: {
+    method: 'GET',
+    path: '/api/v1/production/work_order_plans/:itemCode',
+    access: createOrder,
+    params: workOrderPlanItemParamSchema,
+    answer: workOrderPlansAnswerSchema,
+  },
+  /** Needs an Idempotency-Key header; a replay answers the first result with idempotent-replayed: true. */
+  createOrder: {
+    method: 'POST',
+    path: '/api/v1/production/orders',
+    access: createOrder,
+    body: productionOrderCreateRequestSchema,
+    answer: productionOrderCreatedSchema,
+    status: 201,
+  },
+});

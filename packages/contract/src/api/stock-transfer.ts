@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { binLocationSchema } from './bin-locations.js';
+import { defineEndpoints, rolesAccess } from './endpoint.js';
 
 /**
- * Stock transfer (spec 02 sections 5 and 7; spec 03; DOMAIN.md). Every route needs
+ * Stock transfer (DOMAIN.md). Every route needs
  * `stockTransfer`; moving stock from or to a location with stockMovementRestricted needs
  * `stockTransferAuthMoveRestricted`.
  *
@@ -20,7 +22,7 @@ import { z } from 'zod';
  */
 const code = z.string().trim().min(1).max(100);
 
-/** A stock line (spec 03 section 3): what to take from where. Quantity in the item's unit, > 0. */
+/** A stock line: what to take from where. Quantity in the item's unit, > 0. */
 export const stockTransferLineSchema = z.object({
   fromLocation: code,
   item: code,
@@ -76,6 +78,46 @@ export const blockStockMovementsParamSchema = z.object({
   code,
   block: z.enum(['true', 'false']).transform((v) => v === 'true'),
 });
+export type BlockStockMovementsParams = z.input<typeof blockStockMovementsParamSchema>;
 export const blockStockMovementsRequestSchema = z.object({
   reason: z.string().trim().max(500).nullable().default(null),
+});
+export type BlockStockMovementsRequest = z.input<typeof blockStockMovementsRequestSchema>;
+
+const stockTransfer = rolesAccess('stockTransfer');
+
+/**
+ * The stock transfer endpoints, the QC lock of a location
+ * included (its path is under /api/v1/bin_location/, its answer the updated location).
+ */
+export const stockTransferEndpoints = defineEndpoints('stockTransfer', {
+  validate: {
+    method: 'POST',
+    path: '/api/v1/operations/stock_transfer/validateRequest',
+    access: stockTransfer,
+    body: stockTransferLinesRequestSchema,
+    answer: stockTransferValidationSchema,
+  },
+  lines: {
+    method: 'POST',
+    path: '/api/v1/operations/stock_transfer/lines',
+    access: stockTransfer,
+    body: stockTransferLinesRequestSchema,
+    answer: stockTransferAnswerSchema,
+  },
+  location: {
+    method: 'POST',
+    path: '/api/v1/operations/stock_transfer/location',
+    access: stockTransfer,
+    body: locationTransferRequestSchema,
+    answer: stockTransferAnswerSchema,
+  },
+  setBlockStockMovements: {
+    method: 'POST',
+    path: '/api/v1/bin_location/:code/setBlockStockMovements/:block',
+    access: stockTransfer,
+    params: blockStockMovementsParamSchema,
+    body: blockStockMovementsRequestSchema,
+    answer: binLocationSchema,
+  },
 });

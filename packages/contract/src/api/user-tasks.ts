@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { CounterPath } from '../live.js';
-import { isoDateTime } from './common.js';
+import { isoDateTime, okSchema } from './common.js';
+import { defineEndpoints, rolesAccess, signedInAccess } from './endpoint.js';
 
 /**
- * User tasks, task templates and worked time (spec 03 sections 2-9) under /api/v1/user_tasks/.
+ * User tasks, task templates and worked time under /api/v1/user_tasks/.
  *
  * Task managers (role userTaskManager):
  * - GET    templates                  templates.get (list)        GET templates/{id}  one template
@@ -30,12 +31,12 @@ import { isoDateTime } from './common.js';
  * the /my_user_tasks counter is the number of active tasks the user sees.
  */
 
-/** Spec 03 section 9: the priorities (normal is 10, below low). */
+/** The priorities (normal is 10, below low). */
 export const userTaskPriorities = { veryLow: 0, low: 20, normal: 10, high: 30, veryHigh: 40 } as const;
 export type UserTaskPriorityName = keyof typeof userTaskPriorities;
 export const userTaskPriorityValues = [0, 10, 20, 30, 40] as const;
 export type UserTaskPriority = (typeof userTaskPriorityValues)[number];
-/** The id of a new, unsaved template (spec 03 section 9). */
+/** The id of a new, unsaved template. */
 export const newTemplateId = -1;
 /** Parameters whose name starts with this are hidden in the creation dialog. */
 export const hiddenParameterPrefix = '_';
@@ -45,6 +46,8 @@ export const userTaskPrioritySchema = z
   .number()
   .int()
   .refine((value) => (userTaskPriorityValues as readonly number[]).includes(value), 'one of 0, 10, 20, 30, 40');
+/** A priority as the schema reads it (a number; the check allows the UserTaskPriority values only). */
+export type UserTaskPriorityInput = z.input<typeof userTaskPrioritySchema>;
 
 /** Bootstrap variants a task button may have. */
 export const userTaskButtonColors = [
@@ -65,6 +68,7 @@ export const borderColorSchema = z
   .trim()
   .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a color #rgb or #rrggbb')
   .nullable();
+export type BorderColor = z.infer<typeof borderColorSchema>;
 
 export const userTaskButtonSchema = z.object({
   id: z
@@ -86,6 +90,7 @@ const parameterNameSchema = z
 export const userTaskParametersSchema = z
   .record(parameterNameSchema, z.string().max(1000))
   .refine((map) => Object.keys(map).length <= 50, 'at most 50 parameters');
+export type UserTaskParameters = z.infer<typeof userTaskParametersSchema>;
 
 const tagsSchema = z.array(z.string().trim().min(1).max(50)).max(20);
 const userIdsSchema = z.array(z.number().int().positive()).max(500);
@@ -98,6 +103,7 @@ const textSchema = z.string().max(10_000);
 
 /** A simple user (users.getSimpleUsers). */
 export const userTaskUserSchema = z.object({ userid: z.number().int(), username: z.string() });
+export type UserTaskUser = z.infer<typeof userTaskUserSchema>;
 
 /** One worked time entry as a task carries it (timesWorked). */
 export const userTaskTimeWorkedSchema = z.object({
@@ -105,6 +111,7 @@ export const userTaskTimeWorkedSchema = z.object({
   started: isoDateTime,
   finished: isoDateTime.nullable(),
 });
+export type UserTaskTimeWorked = z.infer<typeof userTaskTimeWorkedSchema>;
 
 export const userTaskSchema = z.object({
   id: z.number().int(),
@@ -130,6 +137,7 @@ export const userTaskSchema = z.object({
 });
 export type UserTask = z.infer<typeof userTaskSchema>;
 export const userTaskListAnswerSchema = z.array(userTaskSchema);
+export type UserTaskListAnswer = z.infer<typeof userTaskListAnswerSchema>;
 
 /** A row of the task overview table (getAllTasks). */
 export const userTaskOverviewRowSchema = z.object({
@@ -145,6 +153,7 @@ export const userTaskOverviewRowSchema = z.object({
 });
 export type UserTaskOverviewRow = z.infer<typeof userTaskOverviewRowSchema>;
 export const userTaskOverviewAnswerSchema = z.array(userTaskOverviewRowSchema);
+export type UserTaskOverviewAnswer = z.infer<typeof userTaskOverviewAnswerSchema>;
 
 export const activeOnlyQuerySchema = z.object({
   activeOnly: z
@@ -152,6 +161,7 @@ export const activeOnlyQuerySchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
 });
+export type ActiveOnlyQuery = z.input<typeof activeOnlyQuerySchema>;
 
 export const userTaskTemplateSchema = z.object({
   id: z.number().int(),
@@ -169,6 +179,7 @@ export const userTaskTemplateSchema = z.object({
 });
 export type UserTaskTemplate = z.infer<typeof userTaskTemplateSchema>;
 export const userTaskTemplateListAnswerSchema = z.array(userTaskTemplateSchema);
+export type UserTaskTemplateListAnswer = z.infer<typeof userTaskTemplateListAnswerSchema>;
 
 /** POST templates: id -1 creates (version ignored); another id updates where the version is still the one given. */
 export const saveUserTaskTemplateRequestSchema = z.object({
@@ -228,20 +239,24 @@ export const saveUserTaskRequestSchema = z.object({
 export type SaveUserTaskRequest = z.input<typeof saveUserTaskRequestSchema>;
 
 export const userTaskIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export type UserTaskIdParam = z.infer<typeof userTaskIdParamSchema>;
 export const userTaskButtonParamSchema = z.object({
   id: z.coerce.number().int().positive(),
   buttonId: z.string().min(1).max(50),
 });
+export type UserTaskButtonParam = z.infer<typeof userTaskButtonParamSchema>;
 export const buttonPressedRequestSchema = z.object({
   params: z.array(z.string().max(200)).max(20).default([]),
 });
+export type ButtonPressedRequest = z.input<typeof buttonPressedRequestSchema>;
 export const buttonPressedAnswerSchema = z.object({
   taskId: z.number().int(),
   buttonId: z.string(),
   pressedAt: isoDateTime,
 });
+export type ButtonPressedAnswer = z.infer<typeof buttonPressedAnswerSchema>;
 
-/** A worked time entry of a task (spec 03 section 3). minutes is null while it runs. */
+/** A worked time entry of a task. minutes is null while it runs. */
 export const workedTimeEntrySchema = z.object({
   id: z.number().int(),
   taskId: z.number().int(),
@@ -255,6 +270,7 @@ export const workedTimeEntrySchema = z.object({
 });
 export type WorkedTimeEntry = z.infer<typeof workedTimeEntrySchema>;
 export const workedTimeListAnswerSchema = z.array(workedTimeEntrySchema);
+export type WorkedTimeListAnswer = z.infer<typeof workedTimeListAnswerSchema>;
 
 const messageSchema = z.string().trim().max(2000);
 const instantSchema = z.iso.datetime({ offset: true });
@@ -268,6 +284,7 @@ export const createWorkedTimeRequestSchema = z.object({
 export type CreateWorkedTimeRequest = z.input<typeof createWorkedTimeRequestSchema>;
 
 export const finishWorkedTimeRequestSchema = z.object({ message: messageSchema.default('') });
+export type FinishWorkedTimeRequest = z.input<typeof finishWorkedTimeRequestSchema>;
 
 /** Edits an entry; finished may be cleared (null), which makes it running again. */
 export const updateWorkedTimeRequestSchema = z.object({
@@ -282,6 +299,154 @@ export const workedTimeParamSchema = z.object({
   id: z.coerce.number().int().positive(),
   entryId: z.coerce.number().int().positive(),
 });
+export type WorkedTimeParam = z.infer<typeof workedTimeParamSchema>;
+
+const taskManager = rolesAccess('userTaskManager');
+
+/**
+ * The user task, task template and worked time endpoints (see the list at the top). Task
+ * managers only where it says so; the rest is open to signed-in users and checked per task.
+ */
+export const userTaskEndpoints = defineEndpoints('userTasks', {
+  templates: {
+    method: 'GET',
+    path: '/api/v1/user_tasks/templates',
+    access: taskManager,
+    answer: userTaskTemplateListAnswerSchema,
+  },
+  template: {
+    method: 'GET',
+    path: '/api/v1/user_tasks/templates/:id',
+    access: taskManager,
+    params: userTaskIdParamSchema,
+    answer: userTaskTemplateSchema,
+  },
+  saveTemplate: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/templates',
+    access: taskManager,
+    body: saveUserTaskTemplateRequestSchema,
+    answer: userTaskTemplateSchema,
+  },
+  deleteTemplate: {
+    method: 'DELETE',
+    path: '/api/v1/user_tasks/templates/:id',
+    access: taskManager,
+    params: userTaskIdParamSchema,
+    answer: okSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/create',
+    access: taskManager,
+    body: createUserTasksRequestSchema,
+    answer: userTaskListAnswerSchema,
+    status: 201,
+  },
+  current: {
+    method: 'GET',
+    path: '/api/v1/user_tasks/current',
+    access: signedInAccess,
+    query: activeOnlyQuerySchema,
+    answer: userTaskListAnswerSchema,
+  },
+  overview: {
+    method: 'GET',
+    path: '/api/v1/user_tasks/all',
+    access: taskManager,
+    query: activeOnlyQuerySchema,
+    answer: userTaskOverviewAnswerSchema,
+  },
+  task: {
+    method: 'GET',
+    path: '/api/v1/user_tasks/:id',
+    access: signedInAccess,
+    params: userTaskIdParamSchema,
+    answer: userTaskSchema,
+  },
+  save: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id',
+    access: taskManager,
+    params: userTaskIdParamSchema,
+    body: saveUserTaskRequestSchema,
+    answer: userTaskSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/v1/user_tasks/:id',
+    access: taskManager,
+    params: userTaskIdParamSchema,
+    answer: okSchema,
+  },
+  claim: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id/claim',
+    access: signedInAccess,
+    params: userTaskIdParamSchema,
+    answer: userTaskSchema,
+  },
+  finish: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id/finish',
+    access: signedInAccess,
+    params: userTaskIdParamSchema,
+    answer: userTaskSchema,
+  },
+  pressButton: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id/buttons/:buttonId',
+    access: signedInAccess,
+    params: userTaskButtonParamSchema,
+    body: buttonPressedRequestSchema,
+    answer: buttonPressedAnswerSchema,
+  },
+  workedTimes: {
+    method: 'GET',
+    path: '/api/v1/user_tasks/:id/worked_times',
+    access: signedInAccess,
+    params: userTaskIdParamSchema,
+    answer: workedTimeListAnswerSchema,
+  },
+  createWorkedTime: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id/worked_times',
+    access: signedInAccess,
+    params: userTaskIdParamSchema,
+    body: createWorkedTimeRequestSchema,
+    answer: workedTimeEntrySchema,
+  },
+  startWorkedTime: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id/worked_times/start',
+    access: signedInAccess,
+    params: userTaskIdParamSchema,
+    answer: workedTimeEntrySchema,
+  },
+  finishWorkedTime: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id/worked_times/finish',
+    access: signedInAccess,
+    params: userTaskIdParamSchema,
+    body: finishWorkedTimeRequestSchema,
+    answer: workedTimeEntrySchema,
+  },
+  updateWorkedTime: {
+    method: 'POST',
+    path: '/api/v1/user_tasks/:id/worked_times/:entryId',
+    access: signedInAccess,
+    params: workedTimeParamSchema,
+    body: updateWorkedTimeRequestSchema,
+    answer: workedTimeEntrySchema,
+  },
+  deleteWorkedTime: {
+    method: 'DELETE',
+    path: '/api/v1/user_tasks/:id/worked_times/:entryId',
+    access: signedInAccess,
+    params: workedTimeParamSchema,
+    answer: okSchema,
+  },
+});
 
 /** {name} placeholders replaced by the parameter's value; unknown names are left as they are. */
 export function fillPlaceholders(text: string, parameters: Readonly<Record<string, string>>): string {
@@ -295,7 +460,7 @@ export function visibleParameterNames(parameters: Readonly<Record<string, string
   return Object.keys(parameters).filter((name) => !name.startsWith(hiddenParameterPrefix));
 }
 
-/** Task title filter (spec 03 section 5): a case-sensitive substring of the trimmed text. */
+/** Task title filter: a case-sensitive substring of the trimmed text. */
 export function matchesTitleFilter(title: string, filter: string): boolean {
   return title.includes(filter.trim());
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { languages } from '../enums.js';
 import { roles } from '../roles.js';
+import { okSchema } from './common.js';
+import { defineEndpoints, rolesAccess, signedInAccess } from './endpoint.js';
 
-/** User settings (spec 02 sections 2, 3 and 5), each with its limit. */
+/** User settings, each with its limit. */
 export const userSettingsSchema = z.object({
   preferredLanguage: z.enum(languages).default('en'),
   popupDuration: z.number().int().min(0).max(10_000).default(5000),
@@ -28,6 +30,7 @@ const userSettingsPatchShape = Object.fromEntries(
 export const userSettingsPatchSchema = z.object(userSettingsPatchShape).strict();
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 
+/** A role; its type is `Role` (roles.ts). */
 export const roleSchema = z.enum(roles);
 
 /** A user as the API shows it; never the password hash or the TOTP secret. */
@@ -47,7 +50,9 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const simpleUserSchema = z.object({ userid: z.number().int(), username: z.string() });
+export type SimpleUser = z.infer<typeof simpleUserSchema>;
 export const erpUserSchema = z.object({ code: z.string(), name: z.string() });
+export type ErpUser = z.infer<typeof erpUserSchema>;
 
 /** GET /api/v1/auth/me and the answer of a successful sign-in. */
 export const meAnswerSchema = z.object({
@@ -109,6 +114,7 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 export const changePasswordRequestSchema = z
   .object({ password: passwordSchema, currentPassword: z.string().max(1000).optional() })
   .strict();
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** POST /api/v1/users/{id}/2fa/enable: a code from the authenticator app confirms a setup. */
 export const enableTwoFactorRequestSchema = z
@@ -119,6 +125,11 @@ export const enableTwoFactorRequestSchema = z
       .regex(/^\d{6}$/, 'six digits'),
   })
   .strict();
+export type EnableTwoFactorRequest = z.infer<typeof enableTwoFactorRequestSchema>;
+
+/** POST /api/v1/users/{id}/2fa/setup, view and reset: no body, or an empty object. */
+export const twoFactorActionRequestSchema = z.object({}).strict().optional();
+export type TwoFactorActionRequest = z.infer<typeof twoFactorActionRequestSchema>;
 
 /** The answer of 2fa/setup and 2fa/view: scan the QR code (or type the secret) into an authenticator app. */
 export const twoFactorQrAnswerSchema = z.object({
@@ -130,6 +141,89 @@ export const twoFactorQrAnswerSchema = z.object({
 export type TwoFactorQrAnswer = z.infer<typeof twoFactorQrAnswerSchema>;
 
 export const userIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export type UserIdParams = z.infer<typeof userIdParamSchema>;
 export const usersAnswerSchema = z.array(userSchema);
+export type UsersAnswer = z.infer<typeof usersAnswerSchema>;
 export const simpleUsersAnswerSchema = z.array(simpleUserSchema);
+export type SimpleUsersAnswer = z.infer<typeof simpleUsersAnswerSchema>;
 export const erpUsersAnswerSchema = z.array(erpUserSchema);
+export type ErpUsersAnswer = z.infer<typeof erpUsersAnswerSchema>;
+
+const userManager = rolesAccess('userManager');
+
+/** User administration: list, read, create, update, password, 2FA (spec: users). */
+export const userEndpoints = defineEndpoints('users', {
+  list: { method: 'GET', path: '/api/v1/admin/users', access: userManager, answer: usersAnswerSchema },
+  /** A userManager, or the user themself. */
+  get: {
+    method: 'GET',
+    path: '/api/v1/admin/users/:id',
+    access: signedInAccess,
+    params: userIdParamSchema,
+    answer: userSchema,
+  },
+  /** Honours an Idempotency-Key header (a replay answers with the header idempotent-replayed: true). */
+  create: {
+    method: 'POST',
+    path: '/api/v1/users/new',
+    access: userManager,
+    body: createUserRequestSchema,
+    answer: userSchema,
+    status: 201,
+  },
+  erpUsers: { method: 'GET', path: '/api/v1/admin/erpUsers', access: userManager, answer: erpUsersAnswerSchema },
+  simpleUsers: {
+    method: 'GET',
+    path: '/api/v1/admin/simple_users',
+    access: signedInAccess,
+    answer: simpleUsersAnswerSchema,
+  },
+  update: {
+    method: 'POST',
+    path: '/api/v1/users/:id',
+    access: signedInAccess,
+    params: userIdParamSchema,
+    body: updateUserRequestSchema,
+    answer: userSchema,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/v1/users/:id/password',
+    access: signedInAccess,
+    params: userIdParamSchema,
+    body: changePasswordRequestSchema,
+    answer: okSchema,
+  },
+  setupTwoFactor: {
+    method: 'POST',
+    path: '/api/v1/users/:id/2fa/setup',
+    access: userManager,
+    params: userIdParamSchema,
+    body: twoFactorActionRequestSchema,
+    answer: twoFactorQrAnswerSchema,
+  },
+  viewTwoFactor: {
+    method: 'POST',
+    path: '/api/v1/users/:id/2fa/view',
+    access: userManager,
+    params: userIdParamSchema,
+    body: twoFactorActionRequestSchema,
+    answer: twoFactorQrAnswerSchema,
+  },
+  resetTwoFactor: {
+    method: 'POST',
+    path: '/api/v1/users/:id/2fa/reset',
+    access: userManager,
+    params: userIdParamSchema,
+    body: twoFactorActionRequestSchema,
+    answer: userSchema,
+  },
+  enableTwoFactor: {
+    method: 'POST',
+    path: '/api/v1/users/:id/2fa/enable',
+    access: userManager,
+    params: userIdParamSchema,
+    body: enableTwoFactorRequestSchema,
+    answer: userSchema,
+  },
+});

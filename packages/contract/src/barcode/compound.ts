@@ -1,5 +1,5 @@
 /**
- * Compound barcode resolution (spec 02 and 03: compoundType raw or serial, itemCode, batchCode,
+ * Compound barcode resolution (compoundType raw or serial, itemCode, batchCode,
  * serialCode): the ways a scanned text can be read, best first. The handheld workflow tries them
  * in order and takes the first whose itemCode names an item (for a GTIN, look the item up by
  * every form of gtinCandidates(itemCode)).

@@ -27,8 +27,13 @@ const compiledByAdapter = new WeakMap<object, Map<string, Entry>>();
 
 /** PostgreSQL: the name of each compiled query's SQL as a prepared statement (pg-pool.ts). */
 const statementNames = new Map<string, string>();
-/** PostgreSQL: whether the caller reads each compiled query's answer (sendCompiled: not). */
-const answerRead = new Map<string, boolean>();
+/**
+ * PostgreSQL: what starts the SQL of every sendCompiled statement, and nothing else's. The pool
+ * holds a statement back by this mark alone (pg-pool.ts), so a query written any other way
+ * (runCompiled, plain Kysely) is never held and always gets its real answer, even when its SQL
+ * is otherwise the same as a sent one.
+ */
+export const unreadMark = '/* unread */ ';
 
 /** The prepared statement name of a query compiled by runCompiled for PostgreSQL, if it is one. */
 export function preparedStatementName(sql: string): string | undefined {
@@ -37,7 +42,7 @@ export function preparedStatementName(sql: string): string | undefined {
 
 /** Whether this SQL is a statement of sendCompiled, whose answer nobody reads (pg-pool.ts holds it back). */
 export function isUnreadStatement(sql: string): boolean {
-  return answerRead.get(sql) === false;
+  return sql.startsWith(unreadMark);
 }
 
 /** A SQLite connection's statement source (database.ts withStatementCache), by the database's adapter. */
@@ -89,7 +94,8 @@ export function runCompiled<Row>(
  * runCompiled for a statement whose answer the caller does not read: a lock, or a write whose
  * affected rows do not matter. On PostgreSQL inside a transaction it is written with the next
  * statement awaited (or the COMMIT), in one round trip (pg-pool.ts); if it fails, that statement
- * throws its error. Elsewhere it runs at once.
+ * throws its error. Elsewhere it runs at once. It answers nothing (void, checked by the type and
+ * by lint: its call stands alone as `await sendCompiled(...)`); see docs/database-layer.md.
  */
 export async function sendCompiled(
   db: DbOrTx,
@@ -114,7 +120,9 @@ async function compileAndRun<Row>(
   if (!entry) {
     const built = build(slot);
     // A raw `sql` query compiles with the database's own compiler.
-    const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+    const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+    const held = !read && !(adapter instanceof SqliteAdapter);
+    const query = held ? { ...compiled, sql: unreadMark + compiled.sql } : compiled;
     const slots = query.parameters.map((p) =>
       typeof p === 'string' && p.startsWith(marker) ? Number(p.slice(marker.length)) : -1,
     );
@@ -122,9 +130,6 @@ async function compileAndRun<Row>(
     entries.set(name, entry);
     if (!(adapter instanceof SqliteAdapter)) {
       if (!statementNames.has(query.sql)) statementNames.set(query.sql, `wms_${statementNames.size + 1}`);
-      // One SQL text is held back or not by its text alone, so it cannot be both.
-      if (answerRead.get(query.sql) === !read) throw new Error(`${name}: the same SQL is read and sent unread`);
-      answerRead.set(query.sql, read);
     }
   }
   if (entry.read !== read) throw new Error(`${name}: the same query is read and sent unread`);

@@ -75,8 +75,8 @@ describe.runIf(process.env.WMS_TEST_DATABASE === 'postgres')(
         .values({ code, code_lower: code.toLowerCase(), visual_code: code, name: code, active: 1 })
         .execute();
     /** A held insert of a warehouse (its answer is not read): fails when the code exists. */
-    const sendWarehouse = (tx: Db, code: string) =>
-      sendCompiled(
+    const sendWarehouse = async (tx: Db, code: string) => {
+      await sendCompiled(
         tx,
         'test.sendWarehouse',
         (slot) =>
@@ -85,6 +85,7 @@ describe.runIf(process.env.WMS_TEST_DATABASE === 'postgres')(
             .values({ code: slot(0), code_lower: slot(1), visual_code: slot(0), name: slot(0), active: 1 }),
         [code, code.toLowerCase()],
       );
+    };
     const findWarehouse = (tx: Db, code: string) =>
       runCompiled(
         tx,
@@ -170,6 +171,16 @@ describe.runIf(process.env.WMS_TEST_DATABASE === 'postgres')(
         Array.from({ length: 12 }, () => handle.db.transaction().execute((tx) => findWarehouse(tx, 'P'))),
       );
       expect(found.every((rows) => rows.length === 1)).toBe(true);
+    });
+
+    it('holds back only sendCompiled statements: a plain query of the same SQL gets its real answer', async () => {
+      const select = (db: Db) => db.selectFrom('warehouse').select('name').where('code_lower', '=', 'p');
+      await handle.db.transaction().execute(async (tx) => {
+        await sendCompiled(tx, 'test.sentSelect', () => select(tx), []);
+        // Kysely compiles the same text; without the mark it would be held and answer no rows.
+        expect(await select(tx).execute()).toEqual([{ name: 'Prepared' }]);
+        expect((await runCompiled(tx, 'test.readSelect', () => select(tx), [])).rows).toEqual([{ name: 'Prepared' }]);
+      });
     });
 
     it('refuses a query sent unread and then read, so a caller never gets an empty answer by mistake', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { headerNames } from '@wms/contract';
+import { apiPathPrefixes, headerNames } from '@wms/contract';
 import { compareVersions } from '../db/database.js';
 import { AppError } from './app-error.js';
 
@@ -9,7 +9,12 @@ import { AppError } from './app-error.js';
  */
 export function checkClientVersion(request: FastifyRequest, serverVersion: string): void {
   const clientVersion = request.headers[headerNames.appVersion];
-  if (typeof clientVersion !== 'string' || clientVersion === serverVersion || !request.url.startsWith('/api/')) return;
+  if (
+    typeof clientVersion !== 'string' ||
+    clientVersion === serverVersion ||
+    !request.url.startsWith(apiPathPrefixes[0])
+  )
+    return;
   if (!/^\d+(\.\d+)*$/.test(clientVersion) || compareVersions(clientVersion, serverVersion) < 0) {
     throw new AppError(410, 'oldVersion', { clientVersion, serverVersion });
   }

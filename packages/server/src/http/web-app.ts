@@ -1,3 +1,4 @@
+import { isApiUrl } from '@wms/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -78,7 +79,7 @@ export async function registerWebApp(
     });
     // In this context, where reply.sendFile exists; it is the only one, so it answers every path.
     web.setNotFoundHandler(async (request, reply) => {
-      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/translations/');
+      const isApi = isApiUrl(request.url);
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       if (!isApi && isPage) {
         const indexHtml = loadIndex();

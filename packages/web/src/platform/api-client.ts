@@ -31,7 +31,7 @@ export function callApi<S extends EndpointSpec>(
   const filled = (req ?? {}) as Filled;
   return request<EndpointAnswer<S>>(endpoint.method, pathOf(endpoint, filled.params), filled.body, {
     ...options,
-    query: filled.query as RequestOptions['query'],
+    query: filled.query,
   });
 }
 

@@ -1,39 +1,29 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import type { ConfigAnswer } from '@wms/contract';
-import { http } from './http.js';
-
-export interface VersionAnswer {
-  version: string;
-}
-
-export interface IpRulesAnswer {
-  ip: string;
-  policy: 'BLOCK' | 'ALLOW_2FA' | 'ALLOW';
-  twoFactorRequired: boolean;
-  blocked: boolean;
-}
+import {
+  areaKey,
+  configEndpoints,
+  ipRuleEndpoints,
+  queryKeyOf,
+  type ConfigAnswer,
+  type IpRulesAnswer,
+} from '@wms/contract';
+import { apiQuery, callApi } from './api-client.js';
 
 /** Loaded before anything else; failures show the red reload icon, so no notification. */
 const bootRequest = { silent: true, logoutOn401: false } as const;
 
+/**
+ * The boot data: the config, the server's version and the caller's IP policy. All three are
+ * keyed under the config area, which a logout keeps (session.tsx) and setup refreshes.
+ */
 export const configQueries = {
-  config: () =>
-    queryOptions({
-      queryKey: ['config', 'detail'],
-      queryFn: () => http.get<ConfigAnswer>('/api/v1/config/', bootRequest),
-      staleTime: Infinity,
-    }),
-  version: () =>
-    queryOptions({
-      queryKey: ['config', 'detail', 'version'],
-      queryFn: () => http.get<VersionAnswer>('/api/v1/config/version', bootRequest),
-      staleTime: Infinity,
-    }),
+  config: () => queryOptions({ ...apiQuery(configEndpoints.get, undefined, bootRequest), staleTime: Infinity }),
+  version: () => queryOptions({ ...apiQuery(configEndpoints.version, undefined, bootRequest), staleTime: Infinity }),
   ipRules: () =>
     queryOptions({
-      queryKey: ['config', 'detail', 'ipRules'],
-      queryFn: () => http.get<IpRulesAnswer>('/api/v1/config/ipRules', bootRequest),
+      queryKey: [...areaKey('config'), ...queryKeyOf(ipRuleEndpoints.current)] as const,
+      queryFn: ({ signal }) => callApi(ipRuleEndpoints.current, undefined, { ...bootRequest, signal }),
       staleTime: Infinity,
     }),
 };

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { deviceIdentificationPrefix } from '@wms/contract';
 import { clampRepeatWindow, defaultRepeatWindowMs } from './scanner-windows.js';
 
-/** The device's own settings (spec 02 section 3), kept in this browser's local storage. */
+/** The device's own settings, kept in this browser's local storage. */
 export interface DeviceConfig {
   deviceName: string;
   /** Printer ids; -1 = none. */
@@ -19,7 +19,7 @@ export interface DeviceConfig {
   goFullscreenOnFirstInteraction: boolean;
   /**
    * The scanner's double-read window (ms) at steps where a repeated scan counts (counting by
-   * scanning, "scan it again"); elsewhere the same scan within 1 s is a double read (spec 03).
+   * scanning, "scan it again"); elsewhere the same scan within 1 s is a double read.
    */
   scannerRepeatWindowMs: number;
 }

@@ -1,9 +1,12 @@
+import { authEndpoints, pathOf, systemEndpoints } from '@wms/contract';
 import { describe, expect, it } from 'vitest';
 import { failureAction, readErrorBody, type FailedCall } from './http-policy.js';
 
+const signinPath = pathOf(authEndpoints.signin);
+
 const call = (overrides: Partial<FailedCall>): FailedCall => ({
   status: 500,
-  path: '/api/v1/things',
+  path: '/fake/things',
   attempt: 0,
   logoutOn401: true,
   expectNetworkError: false,
@@ -19,8 +22,8 @@ describe('the HTTP error catalogue', () => {
       kind: 'fail',
       notice: { variant: 'danger', key: 'errors:invalidLoginDetails', args: {} },
     });
-    expect(failureAction(call({ status: 401, path: '/api/v1/auth/signin' }))).toEqual({ kind: 'fail', notice: null });
-    expect(failureAction(call({ status: 401, path: '/api/v1/auth/signin', logoutOn401: false }))).toEqual({
+    expect(failureAction(call({ status: 401, path: signinPath }))).toEqual({ kind: 'fail', notice: null });
+    expect(failureAction(call({ status: 401, path: signinPath, logoutOn401: false }))).toEqual({
       kind: 'fail',
       notice: null,
     });
@@ -41,7 +44,7 @@ describe('the HTTP error catalogue', () => {
 
   it('429 shows tooManyRequests with the server args, without a retry, also on signin and without a key', () => {
     const args = { max: 100, windowSeconds: 60, retryAfterSeconds: 42 };
-    for (const path of ['/api/v1/system/submitBugReport', '/api/v1/auth/signin'])
+    for (const path of [pathOf(systemEndpoints.submitBugReport), signinPath])
       expect(failureAction(call({ status: 429, key: 'tooManyRequests', args, path, maxRetries: 3 }))).toEqual({
         kind: 'fail',
         notice: { variant: 'danger', key: 'errors:tooManyRequests', args },

@@ -1,9 +1,8 @@
-import type { QueryValues } from '@wms/contract';
 /**
- * What the HTTP client does with a failed call (spec 02 sections 8 and 9). Pure: the client in
+ * What the HTTP client does with a failed call. Pure: the client in
  * http.ts performs the action; tests cover every status here.
  */
-import { errorKeys } from '@wms/contract';
+import { authEndpoints, errorKeys, type QueryValues } from '@wms/contract';
 
 /** The server's own keys: a 5xx from a proxy may carry any text in a key-like field. */
 const serverErrorKeys: ReadonlySet<string> = new Set(errorKeys);
@@ -46,7 +45,6 @@ export interface FailedCall {
 export const networkRetryDelayMs = 1000;
 export const optimisticLockRetryDelayMs = 500;
 export const optimisticLockMaxRetries = 3;
-export const signinPath = '/api/v1/auth/signin';
 export const optimisticLockGiveUpKey = 'platform:tooManyOptimisticLocks';
 
 function danger(key: string, args: Record<string, unknown> = {}): Notice {
@@ -54,7 +52,7 @@ function danger(key: string, args: Record<string, unknown> = {}): Notice {
 }
 
 function isSignin(path: string): boolean {
-  return path.split('?')[0] === signinPath;
+  return path.split('?')[0] === authEndpoints.signin.path;
 }
 
 /**

@@ -100,7 +100,12 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** One call: JSON in and out, retries and the error catalogue applied (the typed client in api-client.ts builds on it). */
-export async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const url = path + serializeQuery(options.query);
   const { body: payload, contentType } = bodyInit(body);
   const idempotencyKey = options.idempotencyKey === true ? crypto.randomUUID() : options.idempotencyKey;
@@ -163,7 +168,7 @@ export async function request<T>(method: string, path: string, body: unknown, op
   }
 }
 
-/** The API client (spec 02 sections 7 and 8): JSON in and out, the error catalogue applied. */
+/** The API client: JSON in and out, the error catalogue applied. */
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),

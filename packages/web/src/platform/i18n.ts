@@ -1,15 +1,23 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languageFiles, languages, type Language, type TranslationTree } from '@wms/contract';
+import {
+  languageFiles,
+  languages,
+  pathOf,
+  translationEndpoints,
+  type Language,
+  type TranslationTree,
+} from '@wms/contract';
 import { clientHeaders } from './http.js';
 import { i18nOptions, keyTracker } from './i18n-options.js';
 import { mergeTranslations } from './translation-tree.js';
 
 /**
- * Translations (spec 02 section 7): /translations/{lng}.json (every namespace file of the
+ * Translations: /translations/{lng}.json (every namespace file of the
  * language, merged by the server) with /api/v1/translations/patchFile/{lng} laid over it; a
  * non-200 answer counts as {}. The top-level keys are the namespaces; placeholders are {name};
- * a key without a text shows `err: <key>`.
+ * a key without a text shows `err: <key>`. Read with a plain fetch, not the API client: they
+ * load before everything else, and no failure of theirs may log out, reload or notify.
  */
 
 async function readTree(path: string): Promise<TranslationTree> {
@@ -26,8 +34,8 @@ async function readTree(path: string): Promise<TranslationTree> {
 /** One language's texts: the shipped file with its patches. */
 export async function loadLanguageTree(language: Language): Promise<TranslationTree> {
   const [shipped, patches] = await Promise.all([
-    readTree(`/translations/${languageFiles[language]}`),
-    readTree(`/api/v1/translations/patchFile/${language}`),
+    readTree(pathOf(translationEndpoints.file, { file: languageFiles[language] })),
+    readTree(pathOf(translationEndpoints.patchFile, { language })),
   ]);
   return mergeTranslations(shipped, patches);
 }

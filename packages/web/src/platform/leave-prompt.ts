@@ -1,6 +1,6 @@
 /**
  * Leaving the page with open requests asks first ('There are open network requests'), unless a
- * logout (or a reload the app itself started) is under way (spec 02 section 8).
+ * logout (or a reload the app itself started) is under way.
  */
 let openRequests = 0;
 let leavingOnPurpose = false;

@@ -1,5 +1,5 @@
 /**
- * The licenseExpired warning (spec 02 sections 8 and 9): once the license has expired, each API
+ * The licenseExpired warning: once the license has expired, each API
  * request shows the warning with a chance that falls over the 14 days after expiry.
  *
  * Curve: chance(d) = max(0.05, 1 - d / 14) for d days since expiry (d >= 0): every request on

@@ -21,13 +21,13 @@ export interface LiveEffects {
   transferLogin(token: string): void;
 }
 
-/** Kinds ignored while the browser tab is hidden (spec 02 sections 2 and 8). */
+/** Kinds ignored while the browser tab is hidden. */
 export const ignoredWhileHidden: ReadonlySet<AnyLiveMessage['what']> = new Set(['TRANSFER_LOGIN', 'PRINT_JOB']);
 
 const noticeVariants = { ERROR: 'danger', WARNING: 'warning', INFO: 'info', SUCCESS: 'success' } as const;
 
 /**
- * The default behaviour of each message kind (spec 02 section 8). Returns false when the
+ * The default behaviour of each message kind. Returns false when the
  * message is ignored (hidden tab), so listeners registered with useLiveMessage do not get it.
  */
 export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects): boolean {

@@ -1,3 +1,4 @@
+import { liveSocketPath } from '@wms/contract';
 import { describe, expect, it } from 'vitest';
 import { liveBrokerUrl, liveFailureAction, liveReconnectDelayMs } from './live-retry.js';
 
@@ -10,8 +11,10 @@ describe('the live client', () => {
   });
 
   it('uses ws on http and wss on https', () => {
-    expect(liveBrokerUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/v1/ws');
-    expect(liveBrokerUrl({ protocol: 'https:', host: 'wms.example.com' })).toBe('wss://wms.example.com/api/v1/ws');
+    expect(liveBrokerUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe(`ws://localhost:8080${liveSocketPath}`);
+    expect(liveBrokerUrl({ protocol: 'https:', host: 'wms.example.com' })).toBe(
+      `wss://wms.example.com${liveSocketPath}`,
+    );
   });
 
   it('logs out on the named failures and reloads on OldVersionException', () => {

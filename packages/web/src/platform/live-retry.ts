@@ -1,6 +1,6 @@
 import { liveFailureOf, liveLogoutFailures, liveFailures, liveSocketPath } from '@wms/contract';
 
-/** Socket retry interval (spec 02 section 9): 1 s times the retry count, capped at 10 s. */
+/** Socket retry interval: 1 s times the retry count, capped at 10 s. */
 export const liveRetryStepMs = 1000;
 export const liveRetryMaxMs = 10_000;
 

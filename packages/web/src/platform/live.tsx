@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { topics } from '@wms/contract';
-import { LiveDialogHost } from '../shell/LiveDialogHost.js';
 import { useConfig } from './config.js';
 import { useDeviceConfig } from './device-config.js';
 import { appVersion, handleUnauthorized, uniqueSessionId } from './http.js';
@@ -43,7 +42,14 @@ const LiveContext = createContext<LiveState>({ connected: false, connection: nul
  * device has a name), the user's connection while signed in; reconnects on sign-in and sign-out.
  * Also hands the loaded config to the platform (license warning date, TEST hooks).
  */
-export function LiveProvider({ children }: { children: ReactNode }) {
+export function LiveProvider({
+  children,
+  renderDialog,
+}: {
+  children: ReactNode;
+  /** Shows a dialog a live message opened (the shell's LiveDialogHost); onDone closes it. */
+  renderDialog: (dialog: LiveDialog | null, onDone: () => void) => ReactNode;
+}) {
   const session = useSession();
   const config = useConfig();
   const { config: device } = useDeviceConfig();
@@ -119,7 +125,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   return (
     <LiveContext.Provider value={value}>
       {children}
-      <LiveDialogHost dialog={dialogs[0] ?? null} onDone={() => setDialogs((open) => open.slice(1))} />
+      {renderDialog(dialogs[0] ?? null, () => setDialogs((open) => open.slice(1)))}
     </LiveContext.Provider>
   );
 }

@@ -19,7 +19,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => mediaMatches(query));
 }
 
-/** Below Bootstrap's sm breakpoint (576 px, spec 02 section 9): phones and the watch. */
+/** Below Bootstrap's sm breakpoint (576 px): phones and the watch. */
 export const narrowScreenQuery = '(max-width: 575.98px)';
 
 /**

@@ -1,9 +1,9 @@
 /**
- * The scanner's double-read windows (spec 03 section 5): the handheld engine applies them, the
+ * The scanner's double-read windows: the handheld engine applies them, the
  * device settings store the repeat window. Kept in platform so both layers read one definition.
  */
 
-/** Duplicate reads of the same text within this many ms are ignored (spec 03 section 5). */
+/** Duplicate reads of the same text within this many ms are ignored. */
 export const duplicateReadWindowMs = 1000;
 /** The double-read window of a step that counts repeats or asks for the same scan again. */
 export const defaultRepeatWindowMs = 80;

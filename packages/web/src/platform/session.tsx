@@ -1,12 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MeAnswer, Role, SigninRequest, TransferTokenUseAnswer } from '@wms/contract';
-import { ApiError, http, setUnauthorizedHandler } from './http.js';
+import { authEndpoints, type MeAnswer, type Role, type SigninRequest } from '@wms/contract';
+import { callApi } from './api-client.js';
+import { ApiError, setUnauthorizedHandler } from './http.js';
 import { setLanguage } from './i18n.js';
 import { currentDeviceConfig } from './device-config.js';
 import { setNotificationDuration } from './notifications.js';
 import { storedUserOf, writeStoredUser } from './signed-in-user.js';
-import { browserStorage, clearSavedWorkflows } from '../handheld/workflow-persistence.js';
 
 export interface Session {
   /** The signed-in user; null while signed out. */
@@ -32,7 +32,16 @@ const quiet = { silent: true, logoutOn401: false } as const;
  * signed-in user: local storage entry, language, and logout on any 401 of other requests.
  * Renders `restoring` until the first answer.
  */
-export function SessionProvider({ children, restoring }: { children: ReactNode; restoring: ReactNode }) {
+export function SessionProvider({
+  children,
+  restoring,
+  onSignOut,
+}: {
+  children: ReactNode;
+  restoring: ReactNode;
+  /** Called with the user's id when the user signs out (before the session is cleared). */
+  onSignOut?: (userId: number) => void;
+}) {
   const queryClient = useQueryClient();
   const [me, setMe] = useState<MeAnswer | null>(null);
   const [restored, setRestored] = useState(false);
@@ -57,7 +66,7 @@ export function SessionProvider({ children, restoring }: { children: ReactNode; 
 
   useEffect(() => {
     let cancelled = false;
-    http.get<MeAnswer>('/api/v1/auth/me', quiet).then(
+    callApi(authEndpoints.me, undefined, quiet).then(
       (answer) => {
         if (cancelled) return;
         adopt(answer);
@@ -81,28 +90,26 @@ export function SessionProvider({ children, restoring }: { children: ReactNode; 
       me,
       signIn: async (body) => {
         const deviceName = currentDeviceConfig().deviceName || null;
-        adopt(await http.post<MeAnswer>('/api/v1/auth/signin', { ...body, deviceName }, quiet));
+        adopt(await callApi(authEndpoints.signin, { body: { ...body, deviceName } }, quiet));
       },
       signInWithTransferToken: async (token, pairing) => {
-        const body = { token, pairing };
-        const answer = await http.post<TransferTokenUseAnswer>('/api/v1/auth/transfer_token/use', body, quiet);
+        const answer = await callApi(authEndpoints.useTransferToken, { body: { token, pairing } }, quiet);
         const { path, ...nextMe } = answer;
         adopt(nextMe);
         return path;
       },
       signOut: async () => {
-        await http.post('/api/v1/auth/logout', undefined, quiet).catch(() => undefined);
-        // Signing out ends the user's handheld work: nothing resumes at the next sign-in.
-        const storage = browserStorage();
-        if (me && storage) clearSavedWorkflows(storage, me.user.id);
+        await callApi(authEndpoints.logout, undefined, quiet).catch(() => undefined);
+        // The layers above end what the user had open (the handheld's saved workflows).
+        if (me) onSignOut?.(me.user.id);
         signedOut();
       },
       refreshMe: async () => {
-        adopt(await http.get<MeAnswer>('/api/v1/auth/me'));
+        adopt(await callApi(authEndpoints.me));
       },
       hasRole: (role) => me?.expandedRoles.includes(role) ?? false,
     }),
-    [me, adopt, signedOut],
+    [me, adopt, signedOut, onSignOut],
   );
 
   return <SessionContext.Provider value={session}>{restored ? children : restoring}</SessionContext.Provider>;

@@ -1,6 +1,6 @@
 import { languages, type Language, type MeAnswer } from '@wms/contract';
 
-/** The signed-in user as kept in local storage (spec 02 section 3), read before the server answers. */
+/** The signed-in user as kept in local storage, read before the server answers. */
 export interface StoredUser {
   userId: number;
   username: string;

@@ -3,7 +3,7 @@ import { apps, visibleApps, type AppDefinition } from '@wms/contract';
 import { useConfig } from './config.js';
 import { useSession } from './session.js';
 
-/** The apps the signed-in user can open now: visible (spec 01 section 6) and built, in registry order. */
+/** The apps the signed-in user can open now: visible (visibility.ts) and built, in registry order. */
 export function useVisibleApps(): AppDefinition[] {
   const config = useConfig();
   const { me } = useSession();

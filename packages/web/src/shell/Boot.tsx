@@ -10,9 +10,17 @@ import { SpecializationFailedAlert } from './boot/SpecializationFailedAlert.js';
 import { useSpecializationBundle } from './boot/specialization.js';
 import { AppGate } from './boot/AppGate.js';
 import { DeviceConfigEffects } from './device-settings/DeviceConfigEffects.js';
+import { browserStorage, clearSavedWorkflows } from '../handheld/workflow-persistence.js';
+import { LiveDialogHost } from './LiveDialogHost.js';
+
+/** Signing out ends the user's handheld work: nothing resumes at the next sign-in. */
+function clearWorkflowsOf(userId: number): void {
+  const storage = browserStorage();
+  if (storage) clearSavedWorkflows(storage, userId);
+}
 
 /**
- * App load (spec 02 section 4): a spinner until config, version and IP rules are all loaded (a red
+ * App load: a spinner until config, version and IP rules are all loaded (a red
  * reload icon if any fails), then the specialization bundle check, then session restore and
  * either the login modal, the setup screen or the shell.
  */
@@ -34,8 +42,8 @@ export function Boot() {
       <CustomCss css={data.config.settings.customCssCode} />
       <DeviceConfigEffects />
       {specialization === 'failed' && <SpecializationFailedAlert />}
-      <SessionProvider restoring={<BootSpinner />}>
-        <LiveProvider>
+      <SessionProvider restoring={<BootSpinner />} onSignOut={clearWorkflowsOf}>
+        <LiveProvider renderDialog={(dialog, onDone) => <LiveDialogHost dialog={dialog} onDone={onDone} />}>
           <AppGate />
         </LiveProvider>
       </SessionProvider>

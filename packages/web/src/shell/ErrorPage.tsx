@@ -4,7 +4,9 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
-import { appVersion, http } from '../platform/http.js';
+import { systemEndpoints } from '@wms/contract';
+import { callApi } from '../platform/api-client.js';
+import { appVersion } from '../platform/http.js';
 import { bugReportText, errorChain } from '../platform/error-report.js';
 
 type ReportState = 'idle' | 'sending' | 'sent' | 'failed';
@@ -28,7 +30,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       userAgent: navigator.userAgent,
       time: new Date().toISOString(),
     });
-    http.post('/api/v1/system/submitBugReport', { report: text }, { idempotencyKey: true, silent: true }).then(
+    callApi(systemEndpoints.submitBugReport, { body: { report: text } }, { idempotencyKey: true, silent: true }).then(
       () => setReport('sent'),
       () => setReport('failed'),
     );

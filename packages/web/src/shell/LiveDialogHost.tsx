@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { authEndpoints, broadcastEndpoints } from '@wms/contract';
 import { formatDateTime } from '../components/object-dialogs/format.js';
-import { http } from '../platform/http.js';
+import { callApi } from '../platform/api-client.js';
 import type { LiveDialog } from '../platform/live-handlers.js';
 import { notificationKeys } from '../platform/notification-store.js';
 import { notify } from '../platform/notifications.js';
@@ -43,7 +44,7 @@ export function LiveDialogHost({ dialog, onDone }: { dialog: LiveDialog | null; 
           onHide={onDone}
           confirmLabel={t('platform:markRead')}
           cancelLabel={t('common:close')}
-          onConfirm={() => run(() => http.post(`/api/v1/broadcasts/${broadcast.id}/read`))}
+          onConfirm={() => run(() => callApi(broadcastEndpoints.markRead, { params: { id: broadcast.id } }))}
           busy={busy}
           testId="broadcast"
         >
@@ -63,7 +64,7 @@ export function LiveDialogHost({ dialog, onDone }: { dialog: LiveDialog | null; 
             run(async () => {
               const path = window.location.pathname + window.location.search;
               const body = { path, listener: dialog.listener ?? undefined };
-              await http.post(`/api/v1/auth/transfer_token/create/${encodeURIComponent(dialog.deviceName)}`, body);
+              await callApi(authEndpoints.createTransferToken, { params: { deviceName: dialog.deviceName }, body });
               notify('success', 'platform:sessionTakeoverSent', { deviceName: dialog.deviceName });
             })
           }

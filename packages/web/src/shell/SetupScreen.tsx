@@ -6,12 +6,12 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { erpTypes, operationModes, type ErpType, type OperationMode } from '@wms/contract';
-import { http } from '../platform/http.js';
+import { areaKey, configEndpoints, erpTypes, operationModes, type ErpType, type OperationMode } from '@wms/contract';
+import { callApi } from '../platform/api-client.js';
 import { failureText } from './login/failure-text.js';
 
 /**
- * First run for an admin (spec 02 section 2): ERP type (NONE runs standalone), warehouse name and
+ * First run for an admin: ERP type (NONE runs standalone), warehouse name and
  * operation mode; POST /api/v1/config/setup, then the config is reloaded and the shell opens.
  */
 export function SetupScreen() {
@@ -33,14 +33,12 @@ export function SetupScreen() {
     setBusy(true);
     setFailure(null);
     try {
-      await http.post(
-        '/api/v1/config/setup',
-        { erpType, warehouseName: warehouseName.trim(), operationMode },
-        {
-          silent: true,
-        },
+      await callApi(
+        configEndpoints.setup,
+        { body: { erpType, warehouseName: warehouseName.trim(), operationMode } },
+        { silent: true },
       );
-      await queryClient.invalidateQueries({ queryKey: ['config'] });
+      await queryClient.invalidateQueries({ queryKey: areaKey('config') });
     } catch (error) {
       setFailure(failureText(t, (key) => i18n.exists(key), error));
       setBusy(false);

@@ -5,7 +5,7 @@ import { ObjectDialogHost } from '../components/object-dialogs/ObjectDialogHost.
 import { useDeviceConfig } from '../platform/device-config.js';
 import { mediaMatches } from '../platform/media-query.js';
 import { useSession } from '../platform/session.js';
-import { TranslationEditingHost } from '../platform/translation-editing.js';
+import { TranslationEditingHost } from './TranslationEditingHost.js';
 import { AppRoutes } from './AppRoutes.js';
 import { SubAppModal } from './SubAppModal.js';
 import { TitleBar } from './TitleBar.js';
@@ -19,12 +19,12 @@ import { useVisibleApps } from '../platform/useVisibleApps.js';
 import './menu/shell.css';
 import './touch-targets.css';
 
-/** From lg (992 px) up the menu is a fixed column, below it an offcanvas (spec 02 section 9 breakpoints). */
+/** From lg (992 px) up the menu is a fixed column, below it an offcanvas. */
 const largeScreen = '(min-width: 992px)';
 const isLargeScreen = () => mediaMatches(largeScreen);
 
 /**
- * The application shell (spec 02 section 2): title bar, left menu, the routed app, the sub-app
+ * The application shell: title bar, left menu, the routed app, the sub-app
  * modal; menu swipe, menu shortcut and fullscreen on first interaction.
  */
 export function Shell() {

@@ -4,17 +4,21 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { languages, type Language } from '@wms/contract';
-import { http } from '../platform/http.js';
+import { areaKey, languages, translationEndpoints, type Language } from '@wms/contract';
+import { callApi } from '../platform/api-client.js';
 import { loadLanguageTree, reloadTranslations } from '../platform/i18n.js';
 import { notify } from '../platform/notifications.js';
 import type { TranslationRef } from '../platform/translation-keys.js';
 import { textAt } from '../platform/translation-tree.js';
 import { TranslationLanguageRow } from './TranslationLanguageRow.js';
 
+/** A language's texts: its shipped file with the patches over it, keyed [area, params] (two endpoints in one). */
 export const translationQueries = {
   language: (language: Language) =>
-    queryOptions({ queryKey: ['translations', 'detail', language], queryFn: () => loadLanguageTree(language) }),
+    queryOptions({
+      queryKey: [...areaKey('translations'), { language }] as const,
+      queryFn: () => loadLanguageTree(language),
+    }),
 };
 
 /** Full screen: the key, its arguments and every language's text, each saved on its own. */
@@ -30,8 +34,7 @@ export function TranslationEditorModal({ target, onHide }: { target: Translation
 
   const save = (language: Language, value: string | null) => {
     setSaving(language);
-    http
-      .post('/api/v1/translations/update', { language, path, value })
+    callApi(translationEndpoints.update, { body: { language, path, value } })
       .then(async () => {
         await queryClient.invalidateQueries({ queryKey: translationQueries.language(language).queryKey });
         await reloadTranslations();

@@ -32,7 +32,7 @@ function useDeviceIdentificationShortcut(enabled: boolean, toggle: () => void): 
 }
 
 /**
- * The user menu of the title bar (spec 02 section 2): user name, user settings, device settings,
+ * The user menu of the title bar: user name, user settings, device settings,
  * peripherals, error history, device identification, time measurements (users of work
  * confirmation), force fullscreen, translation editing (translation managers), the media
  * library, reload and logout.

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { NotificationItem } from '../platform/notification-store.js';
 
 /**
- * Closes a notification after its duration (0: never), paused while the pointer is over it
- * (spec 02 section 9). Returns the handlers that pause and resume it.
+ * Closes a notification after its duration (0: never), paused while the pointer is over it.
+ * Returns the handlers that pause and resume it.
  */
 export function useNotificationTimer(item: NotificationItem, onClose: () => void) {
   const [hovered, setHovered] = useState(false);

@@ -3,7 +3,7 @@ import type { VersionedMigration } from './helpers.js';
 import { withId } from './helpers.js';
 
 /**
- * Master data, stock, documents and the stock ledger (spec 01 section 3, DOMAIN.md).
+ * Master data, stock, documents and the stock ledger (DOMAIN.md).
  *
  * - Quantities are integers of thousandths (`bigint`; see contract quantity.ts), so sums are exact.
  * - Item, bin location and warehouse codes are unique without regard to case: `code_lower`.

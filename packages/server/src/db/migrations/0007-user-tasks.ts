@@ -3,7 +3,7 @@ import type { VersionedMigration } from './helpers.js';
 import { withId } from './helpers.js';
 
 /**
- * User tasks, task templates and worked time (features/user-tasks, spec 03).
+ * User tasks, task templates and worked time (features/user-tasks).
  *
  * - user_task_template: what a task manager starts tasks from. tags, users, parameters and
  *   buttons are JSON; version is the optimistic lock of edits.

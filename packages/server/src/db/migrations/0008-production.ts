@@ -4,7 +4,7 @@ import { withId } from './helpers.js';
 
 /**
  * Work centers, work orders with their steps, work order plans and work time entries
- * (spec 03 sections 3-5; features/production).
+ * (features/production).
  *
  * - Codes are unique without regard to case (`code_lower`), like items and warehouses.
  * - A work order produces one item; it may belong to a production order document (the order's

@@ -2,7 +2,7 @@ import { fillPlaceholders, userTaskPriorities, type UserTaskButton } from '@wms/
 import type { DbOrTx } from '../database.js';
 
 /**
- * Demo user tasks (spec 03): a template with parameters (one hidden, `_flow`) and buttons, a
+ * Demo user tasks: a template with parameters (one hidden, `_flow`) and buttons, a
  * simple template without any, and a few tasks so /my_user_tasks of operator and manager is not
  * empty on the first start: per-user tasks and one shared task for both. taskmanager (role
  * userTaskManager) created them.

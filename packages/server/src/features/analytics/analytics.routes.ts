@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsActionRequestSchema, analyticsBodyLimitBytes } from '@wms/contract';
-import { z } from 'zod';
+import { analyticsEndpoints as endpoints, analyticsBodyLimitBytes } from '@wms/contract';
 import type { AppContext } from '../../context.js';
-import { publicAccess } from '../../http/access.js';
+import { route } from '../../http/endpoint-route.js';
 import { rateLimited } from '../../http/rate-limit.js';
 import { recordAction } from './analytics.service.js';
 
@@ -30,24 +28,13 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
         }
       },
     );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/v1/analytics/action',
-      {
-        config: {
-          ...publicAccess,
-          ...rateLimited({ name: 'analytics', per: 'address', ...ctx.config.rateLimits.analytics }),
-        },
-        bodyLimit: analyticsBodyLimitBytes,
-        schema: {
-          tags: ['analytics'],
-          body: analyticsActionRequestSchema,
-          response: { 204: z.null().describe('Stored') },
-        },
-      },
-      async (request, reply) => {
+    route(scope, endpoints.action, {
+      config: rateLimited({ name: 'analytics', per: 'address', ...ctx.config.rateLimits.analytics }),
+      bodyLimit: analyticsBodyLimitBytes,
+      handler: async (request) => {
         await recordAction(ctx, request.principal?.userId ?? null, request.body);
-        return reply.status(204).send(null);
+        return null;
       },
-    );
+    });
   });
 }

@@ -1,53 +1,30 @@
-import {
-  apiKeyParamsSchema,
-  apiKeysAnswerSchema,
-  createApiKeyRequestSchema,
-  createdApiKeySchema,
-  okSchema,
-  userIdParamSchema,
-} from '@wms/contract';
+import { apiKeyEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { requirePrincipal, signedIn } from '../../http/access.js';
+import { requirePrincipal } from '../../http/access.js';
+import { route } from '../../http/endpoint-route.js';
 import { createApiKey, deleteApiKey, listApiKeys } from './api-keys.service.js';
 
-/** API keys under /api/v1/users/{id}/apikeys/ (spec 02 section 7, Users, keys, sessions). */
+/** The OpenAPI tag these routes have always had. */
+const tags = ['api keys'];
+
+/** API keys under /api/v1/users/{id}/apikeys/. */
 export function registerApiKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  route(app, endpoints.list, {
+    tags,
+    handler: async (request) => listApiKeys(ctx, requirePrincipal(request), request.params.id),
+  });
 
-  api.get(
-    '/api/v1/users/:id/apikeys/',
-    {
-      config: signedIn,
-      schema: { tags: ['api keys'], params: userIdParamSchema, response: { 200: apiKeysAnswerSchema } },
-    },
-    async (request) => listApiKeys(ctx, requirePrincipal(request), request.params.id),
-  );
+  route(app, endpoints.create, {
+    tags,
+    handler: async (request) => createApiKey(ctx, requirePrincipal(request), request.params.id, request.body.label),
+  });
 
-  api.post(
-    '/api/v1/users/:id/apikeys/',
-    {
-      config: signedIn,
-      schema: {
-        tags: ['api keys'],
-        params: userIdParamSchema,
-        body: createApiKeyRequestSchema,
-        response: { 201: createdApiKeySchema },
-      },
-    },
-    async (request, reply) => {
-      const created = await createApiKey(ctx, requirePrincipal(request), request.params.id, request.body.label);
-      return reply.status(201).send(created);
-    },
-  );
-
-  api.delete(
-    '/api/v1/users/:id/apikeys/:keyId',
-    { config: signedIn, schema: { tags: ['api keys'], params: apiKeyParamsSchema, response: { 200: okSchema } } },
-    async (request) => {
+  route(app, endpoints.remove, {
+    tags,
+    handler: async (request) => {
       await deleteApiKey(ctx, requirePrincipal(request), request.params.id, request.params.keyId);
       return { ok: true as const };
     },
-  );
+  });
 }

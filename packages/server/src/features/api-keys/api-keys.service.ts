@@ -4,7 +4,7 @@ import type { Principal } from '../../http/access.js';
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { hashToken, newToken } from '../auth/secrets.js';
-import { rolesOf } from '../users/user.repository.js';
+import { rolesOf } from '../users/user-accounts.service.js';
 import { assertCanActOn } from '../users/user-rules.js';
 import { findUserRowOrThrow } from '../users/users.service.js';
 import * as repository from './api-keys.repository.js';
@@ -13,7 +13,7 @@ import * as repository from './api-keys.repository.js';
 export const apiKeyPrefix = 'wms_';
 
 /**
- * API keys of a user (spec 02 section 2, API keys): for API clients, sent as
+ * API keys of a user: for API clients, sent as
  * `Authorization: Bearer <key>` (never accepted in a URL). A key is 256 random bits, stored as a
  * SHA-256 hash and shown only in the answer of its creation. It acts as its user with the user's
  * current roles; deleting it stops it at once. Only the user themself or an admin creates a

@@ -1,7 +1,7 @@
 import { expandRoles } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
-import { findApiKeyWithUser, touchApiKey } from '../api-keys/api-keys.repository.js';
+import { findApiKeyWithUser, touchApiKey } from '../api-keys/api-key-records.service.js';
 import { hashToken } from './secrets.js';
 import { parseRoles } from './session.service.js';
 

@@ -3,7 +3,7 @@ import { expandRoles } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { forbidden, unprocessable } from '../../http/app-error.js';
-import { rolesOf } from '../users/user.repository.js';
+import { rolesOf } from '../users/user-accounts.service.js';
 import { checkCredentials } from './credentials.service.js';
 import { meOf } from './me.service.js';
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { AppUserRow } from '../../db/schema.js';
 import { badRequest, unauthorized } from '../../http/app-error.js';
 import { allowedAccessOrThrow, type IpAccess } from '../ip-rules/ip-access.service.js';
-import { claimTotpStep, findUserByUsername } from '../users/user.repository.js';
+import { claimTotpStep, findUserByUsername } from '../users/user-accounts.service.js';
 import { verifyPassword } from './secrets.js';
 import {
   beginSigninAttempt,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { AppUserRow } from '../../db/schema.js';
 import type { Principal } from '../../http/access.js';
 import { unauthorized } from '../../http/app-error.js';
-import { findUserById, rolesOf, toUser } from '../users/user.repository.js';
+import { findUserById, rolesOf, toUser } from '../users/user-accounts.service.js';
 import { meCacheOf } from './me-cache.js';
 
 /** The signed-in user as the client keeps it: user, settings, expanded roles and session. */

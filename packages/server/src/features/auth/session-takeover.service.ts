@@ -8,7 +8,7 @@ const maxRequestsPerMinute = 10;
 const windowMs = 60_000;
 
 /**
- * Session takeover requested from a signed-out device's login modal (spec 02 section 2): the
+ * Session takeover requested from a signed-out device's login modal: the
  * device `toDeviceName` asks the signed-in device `fromDeviceName` for its session. The request
  * only reaches that device as REQUEST_SESSION_TAKEOVER; nothing moves until its user agrees and
  * creates a transfer token for `toDeviceName` (POST /api/v1/auth/transfer_token/create/...) with

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { badRequest, unauthorized } from '../../http/app-error.js';
 import { allowedAccessOrThrow } from '../ip-rules/ip-access.service.js';
-import { findUserById } from '../users/user.repository.js';
+import { findUserById } from '../users/user-accounts.service.js';
 import { startSession, type ClientInfo, type StartedSession } from './auth.service.js';
 import { meOf } from './me.service.js';
 import { hashToken, newToken } from './secrets.js';

@@ -1,31 +1,28 @@
 import type { DbOrTx } from '../../db/database.js';
+import {
+  batchKeyColumns,
+  ledgerColumns,
+  ledgerWithKeys,
+  serialKeyColumns,
+  stockBucketColumns,
+  stockWithKeys,
+} from '../stock/stock-queries.js';
 
 /** What a bin location holds, what happened there and which items default to it. */
 
 /** Stock rows of the location in display order: item code, then batch, then serial. */
 export function stockRowsOfLocation(db: DbOrTx, locationId: number) {
-  return db
-    .selectFrom('stock as s')
-    .innerJoin('item as i', 'i.id', 's.item_id')
-    .leftJoin('batch as ba', 'ba.id', 's.batch_id')
-    .leftJoin('serial as se', 'se.id', 's.serial_id')
+  return stockWithKeys(db)
     .select([
-      's.on_hand_qty',
-      's.released_qty',
-      's.pick_qty',
-      's.qc_pending_qty',
+      ...stockBucketColumns,
       'i.id as item_id',
       'i.code as item_code',
       'i.visual_code as item_visual_code',
       'i.name as item_name',
       'i.units as item_units',
       'ba.id as batch_id',
-      'ba.code as batch_code',
-      'ba.visual_code as batch_visual_code',
-      'ba.expiration_date as batch_expiration_date',
-      'se.code as serial_code',
-      'se.visual_code as serial_visual_code',
-      'se.lot_code as serial_lot_code',
+      ...batchKeyColumns,
+      ...serialKeyColumns,
       'se.expiration_date as serial_expiration_date',
     ])
     .where('s.bin_location_id', '=', locationId)
@@ -38,22 +35,8 @@ export type LocationStockRow = Awaited<ReturnType<typeof stockRowsOfLocation>>[n
 
 /** Ledger rows of the location, newest first. */
 export function ledgerOfLocation(db: DbOrTx, locationId: number, offset: number, limit: number) {
-  return db
-    .selectFrom('stock_ledger as g')
-    .innerJoin('item as i', 'i.id', 'g.item_id')
-    .leftJoin('batch as ba', 'ba.id', 'g.batch_id')
-    .leftJoin('serial as se', 'se.id', 'g.serial_id')
-    .select([
-      'g.transaction_type',
-      'g.document_type',
-      'g.document_code',
-      'g.at',
-      'g.username',
-      'g.quantity',
-      'i.code as item_code',
-      'ba.code as batch_code',
-      'se.code as serial_code',
-    ])
+  return ledgerWithKeys(db)
+    .select([...ledgerColumns, 'i.code as item_code', 'ba.code as batch_code', 'se.code as serial_code'])
     .where('g.bin_location_id', '=', locationId)
     .orderBy('g.at', 'desc')
     .orderBy('g.id', 'desc')

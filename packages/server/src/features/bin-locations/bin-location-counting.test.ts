@@ -5,7 +5,7 @@ import type { HttpClient } from '../../../test/http-client.js';
 import { isAllowedCountingTransition } from './bin-location-edits.service.js';
 import { errorOf, signedInUserWithRoles } from '../../../test/user-helper.js';
 
-/** Spec 01 section 4: the only allowed counting transitions. */
+/** The only allowed counting transitions. */
 const allowed: readonly [CountingState, CountingState][] = [
   ['NO', 'YES'],
   ['NO', 'PARTIAL'],
@@ -76,7 +76,7 @@ describe('bin location counting state', () => {
   });
   afterAll(async () => t.close());
 
-  it('knows exactly the transitions of the spec', () => {
+  it('knows exactly the allowed counting transitions', () => {
     for (const [from, to, ok] of transitions) expect(isAllowedCountingTransition(from, to), `${from}->${to}`).toBe(ok);
   });
 

@@ -14,7 +14,7 @@ import type { LocationChanges, LocationRow } from './bin-locations.repository.js
 import { findLocationRowOrThrow, loadBinLocation } from './bin-locations.service.js';
 
 /**
- * Bin location edits (spec 01 sections 2, 4 and 7). Each runs in one transaction: read the
+ * Bin location edits. Each runs in one transaction: read the
  * location, check the rule, update it where its version is still the one read (a concurrent
  * edit in between is 412; the client retries), bump the version. After the commit the location
  * is published as BIN_LOCATION_CHANGED on topics.binLocations().
@@ -49,7 +49,7 @@ export async function setPreferredOrder(ctx: AppContext, code: string, orderCode
   }));
 }
 
-/** The transitions of spec 01 section 4; the rest is 422 invalidCountingStateTransition {from, to}. */
+/** The counting state transitions a user may make; the rest is 422 invalidCountingStateTransition {from, to}. */
 const allowedTransitions: Readonly<Record<CountingState, readonly CountingState[]>> = {
   NO: ['YES', 'PARTIAL'],
   YES: ['NO'],

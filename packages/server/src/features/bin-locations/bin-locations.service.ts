@@ -17,7 +17,7 @@ import * as repository from './bin-locations.repository.js';
 import type { LocationRow } from './bin-locations.repository.js';
 import { groupLocationContents } from './location-contents.js';
 
-/** Bin location reads (spec 01 sections 2, 3 and 7; spec 02 section 7 Bin locations). */
+/** Bin location reads. */
 
 const quantityOrNull = (value: number | string | null) => (value === null ? null : fromThousandths(value));
 const countingStateOf = (value: string) =>

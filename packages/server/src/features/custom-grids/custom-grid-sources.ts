@@ -1,7 +1,7 @@
 import { fromThousandths, paddedCodeKey, toThousandths, type CustomGridObjectType } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import * as binLocations from '../bin-locations/bin-locations.service.js';
-import { addStock, emptyBuckets, toQuantities, type Buckets } from '../bin-locations/location-contents.js';
+import { addBuckets, bucketQuantities, emptyBuckets, type StockBuckets } from '../stock/stock-buckets.js';
 import * as items from '../items/items.service.js';
 import * as lookups from '../lookups/lookups.service.js';
 import * as repository from './custom-grids.repository.js';
@@ -30,10 +30,10 @@ const bucketColumns = ['onHandQty', 'freeToMoveQty', 'releasedQty', 'pickQty', '
 const ledgerLimit = 100;
 
 /** The buckets of a stock row; freeToMoveQty = onHand − released − pick − QC-pending, in thousandths. */
-function buckets(row: Parameters<typeof addStock>[1]) {
+function buckets(row: Parameters<typeof addBuckets>[1]) {
   const sum = emptyBuckets();
-  addStock(sum, row);
-  return toQuantities(sum);
+  addBuckets(sum, row);
+  return bucketQuantities(sum);
 }
 
 /** Item stock summed per warehouse (exact: the sums are of thousandths). */
@@ -42,7 +42,7 @@ const itemStockByWarehouse: GridSource = {
   async rows(ctx, code) {
     const stock = await items.getItemLocations(ctx, code);
     const names = new Map((await binLocations.getWarehouses(ctx)).map((w) => [w.code, w.name]));
-    const sums = new Map<string, Buckets>();
+    const sums = new Map<string, StockBuckets>();
     for (const row of stock) {
       const sum = sums.get(row.binLocation.warehouseCode) ?? emptyBuckets();
       sum.onHand += toThousandths(row.onHandQty);
@@ -54,7 +54,7 @@ const itemStockByWarehouse: GridSource = {
     return [...sums].map(([warehouseCode, sum]) => ({
       warehouseCode,
       warehouseName: names.get(warehouseCode) ?? null,
-      ...toQuantities(sum),
+      ...bucketQuantities(sum),
     }));
   },
 };

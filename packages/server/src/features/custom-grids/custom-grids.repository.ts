@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.js';
 import type { NewCustomGrid } from './custom-grid-config.js';
+import { ledgerColumns, ledgerWithKeys, stockBucketColumns, stockWithKeys } from '../stock/stock-queries.js';
 
 /** Custom grid configurations, and the SQL of the built-in grid sources that no other feature answers. */
 
@@ -28,22 +29,14 @@ export async function insertGrids(db: DbOrTx, grids: readonly NewCustomGrid[]): 
 
 /** Stock of the batches with the key, per location (source batches.stockByLocation). */
 export function stockOfBatches(db: DbOrTx, codeKey: string) {
-  return db
-    .selectFrom('stock as s')
-    .innerJoin('batch as ba', 'ba.id', 's.batch_id')
-    .innerJoin('item as i', 'i.id', 's.item_id')
-    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
-    .innerJoin('warehouse as w', 'w.id', 'b.warehouse_id')
+  return stockWithKeys(db)
     .select([
       'i.code as item_code',
       'ba.code as batch_code',
       'ba.expiration_date',
       'b.code as bin_code',
       'w.code as warehouse_code',
-      's.on_hand_qty',
-      's.released_qty',
-      's.pick_qty',
-      's.qc_pending_qty',
+      ...stockBucketColumns,
     ])
     .where('ba.code_key', '=', codeKey)
     .orderBy('i.code_lower')
@@ -54,23 +47,14 @@ export function stockOfBatches(db: DbOrTx, codeKey: string) {
 
 /** Stock of serials with the key, per location. */
 export function stockOfSerials(db: DbOrTx, codeKey: string) {
-  return db
-    .selectFrom('stock as s')
-    .innerJoin('serial as se', 'se.id', 's.serial_id')
-    .innerJoin('item as i', 'i.id', 's.item_id')
-    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
-    .innerJoin('warehouse as w', 'w.id', 'b.warehouse_id')
-    .leftJoin('batch as ba', 'ba.id', 's.batch_id')
+  return stockWithKeys(db)
     .select([
       'i.code as item_code',
       'se.code as serial_code',
       'ba.code as batch_code',
       'b.code as bin_code',
       'w.code as warehouse_code',
-      's.on_hand_qty',
-      's.released_qty',
-      's.pick_qty',
-      's.qc_pending_qty',
+      ...stockBucketColumns,
     ])
     .where('se.code_key', '=', codeKey)
     .orderBy('i.code_lower')
@@ -81,22 +65,8 @@ export function stockOfSerials(db: DbOrTx, codeKey: string) {
 
 /** Ledger rows of serials with the key, newest first. */
 export function ledgerOfSerials(db: DbOrTx, codeKey: string, limit: number) {
-  return db
-    .selectFrom('stock_ledger as g')
-    .innerJoin('serial as se', 'se.id', 'g.serial_id')
-    .innerJoin('item as i', 'i.id', 'g.item_id')
-    .innerJoin('bin_location as b', 'b.id', 'g.bin_location_id')
-    .select([
-      'g.at',
-      'g.transaction_type',
-      'g.document_type',
-      'g.document_code',
-      'g.username',
-      'g.quantity',
-      'i.code as item_code',
-      'se.code as serial_code',
-      'b.code as bin_code',
-    ])
+  return ledgerWithKeys(db)
+    .select([...ledgerColumns, 'i.code as item_code', 'se.code as serial_code', 'b.code as bin_code'])
     .where('se.code_key', '=', codeKey)
     .orderBy('g.at', 'desc')
     .orderBy('g.id', 'desc')

@@ -6,7 +6,7 @@ import { hasFileSignature } from '../../util/file-types.js';
 import { sanitizeSvg } from './svg-sanitizer.js';
 
 /**
- * Attachments (spec 03 section 5): png, jpg, jpeg, gif, svg or pdf, by extension AND by content.
+ * Attachments: png, jpg, jpeg, gif, svg or pdf, by extension AND by content.
  * The binary formats are recognised by their signature; an svg must parse as XML with an `svg`
  * root and is stored sanitised (svg-sanitizer.ts). Uploads are checked in their temporary file
  * (checkUploadedAttachment): the binary formats by their first bytes only, an svg read whole,

@@ -1,21 +1,10 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
-import {
-  attachmentMaxBytes,
-  deleteObjectQuerySchema,
-  fileContentsAnswerSchema,
-  fileContentsQuerySchema,
-  fileEntrySchema,
-  fileUploadQuerySchema,
-  folderCreateRequestSchema,
-  moveObjectRequestSchema,
-  okSchema,
-} from '@wms/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { attachmentMaxBytes, fileManagementEndpoints as endpoints } from '@wms/contract';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { requirePrincipal, signedIn } from '../../http/access.js';
+import { requirePrincipal } from '../../http/access.js';
+import { route } from '../../http/endpoint-route.js';
 import { withSingleUpload } from '../../http/multipart-upload.js';
 import {
   albumForUpload,
@@ -28,9 +17,7 @@ import {
   uploadFile,
 } from './file-management.service.js';
 
-const tags = ['fileManagement'];
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
-const albumFileParamsSchema = z.object({ group: z.string().min(1).max(200), file: z.string().min(1).max(200) });
 
 /**
  * The media library (contract api/file-management.ts). Every route is open to signed-in users;
@@ -40,67 +27,43 @@ const albumFileParamsSchema = z.object({ group: z.string().min(1).max(200), file
 export function registerFileManagementRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: attachmentMaxBytes, files: 1, fields: 10, parts: 11 } });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/v1/file_management/upload',
-      {
-        config: signedIn,
-        schema: { tags, querystring: fileUploadQuerySchema, response: { 201: fileEntrySchema } },
-      },
-      async (request, reply) => {
+    route(scope, endpoints.upload, {
+      handler: async (request, reply) => {
         const album = albumForUpload(ctx, request.query.path);
         const principal = requirePrincipal(request);
         const tooLarge = { key: 'attachmentTooLarge', maxBytes: attachmentMaxBytes } as const;
-        const entry = await withSingleUpload(request, reply, { config: ctx.config, tooLarge }, (upload) =>
+        return withSingleUpload(request, reply, { config: ctx.config, tooLarge }, (upload) =>
           uploadFile(ctx, principal, album, upload),
         );
-        return reply.code(201).send(entry);
       },
-    );
+    });
   });
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/v1/file_management/contents',
-    {
-      config: signedIn,
-      schema: { tags, querystring: fileContentsQuerySchema, response: { 200: fileContentsAnswerSchema } },
-    },
-    async (request, reply) => {
+  route(app, endpoints.contents, {
+    handler: async (request, reply) => {
       if (!request.query.withContents) return getContents(ctx, request.query.path);
       // Streamed: the answer's JSON is written as the files are read (album-contents.ts); the
       // schema's serializer is for the answer without bytes.
       const stream = await getContentsStream(ctx, request.query.path);
-      const untyped: FastifyReply = reply;
-      return untyped.type('application/json; charset=utf-8').send(stream);
+      return reply.type('application/json; charset=utf-8').send(stream);
     },
-  );
+  });
 
-  api.post(
-    '/api/v1/file_management/folder',
-    { config: signedIn, schema: { tags, body: folderCreateRequestSchema, response: { 201: fileEntrySchema } } },
-    async (request, reply) => reply.code(201).send(await createFolder(ctx, request.body.path)),
-  );
+  route(app, endpoints.createFolder, { handler: (request) => createFolder(ctx, request.body.path) });
 
-  api.post(
-    '/api/v1/file_management/move',
-    { config: signedIn, schema: { tags, body: moveObjectRequestSchema, response: { 200: fileEntrySchema } } },
-    (request) => moveObject(ctx, requirePrincipal(request), request.body.oldPath, request.body.newPath),
-  );
+  route(app, endpoints.move, {
+    handler: (request) => moveObject(ctx, requirePrincipal(request), request.body.oldPath, request.body.newPath),
+  });
 
-  api.delete(
-    '/api/v1/file_management/object',
-    { config: signedIn, schema: { tags, querystring: deleteObjectQuerySchema, response: { 200: okSchema } } },
-    async (request) => {
+  route(app, endpoints.remove, {
+    handler: async (request) => {
       await deleteObject(ctx, requirePrincipal(request), request.query.path);
       return { ok: true as const };
     },
-  );
+  });
 
-  api.get(
-    '/userdata/temp/albums/:group/:file',
-    { config: signedIn, schema: { tags, params: albumFileParamsSchema } },
-    async (request, reply) => {
+  route(app, endpoints.albumFile, {
+    handler: async (request, reply) => {
       const found = await findAlbumFile(ctx, request.params.group, request.params.file);
       void reply
         .type(found.contentType)
@@ -111,5 +74,5 @@ export function registerFileManagementRoutes(app: FastifyInstance, ctx: AppConte
       if (found.contentType === 'image/svg+xml') void reply.header('content-security-policy', svgPolicy);
       return reply.send(fs.createReadStream(found.file));
     },
-  );
+  });
 }

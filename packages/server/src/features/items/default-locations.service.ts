@@ -30,7 +30,7 @@ function toDefaultLocation(row: DefaultLocationRow): DefaultItemLocation {
   };
 }
 
-/** getDefaultLocations: one row per warehouse, filtered (spec 01 section 4). */
+/** getDefaultLocations: one row per warehouse, filtered present (rows with a bin), active (active warehouses) or all. */
 export async function getDefaultLocations(
   ctx: AppContext,
   code: string,

@@ -1,22 +1,8 @@
-import {
-  defaultItemLocationSchema,
-  defaultItemLocationsAnswerSchema,
-  defaultLocationsQuerySchema,
-  itemCodeParamSchema,
-  itemLabelRequestSchema,
-  itemSchema,
-  itemWarehouseParamSchema,
-  managedByParamSchema,
-  printAnswerSchema,
-  setDefaultLocationRequestSchema,
-  setItemBarcodeRequestSchema,
-  setManagedByAnswerSchema,
-  setManagedByRequestSchema,
-} from '@wms/contract';
+import { itemActionEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { anyRole, requirePrincipal } from '../../http/access.js';
+import { requirePrincipal } from '../../http/access.js';
+import { route } from '../../http/endpoint-route.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { getDefaultLocations, setDefaultLocation } from './default-locations.service.js';
 import { setBarcode } from './item-barcodes.service.js';
@@ -31,57 +17,18 @@ const tags = ['items'];
  * defaultItemBinLocationEdit, barcodeSetup (barcodes: master-data editing), itemManagedByEdit.
  */
 export function registerItemActionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/v1/item/:code/default_bin_locations',
-    {
-      config: anyRole('information'),
-      schema: {
-        tags,
-        params: itemCodeParamSchema,
-        querystring: defaultLocationsQuerySchema,
-        response: { 200: defaultItemLocationsAnswerSchema },
-      },
-    },
-    (request) => getDefaultLocations(ctx, request.params.code, request.query.filter),
-  );
-
-  api.post(
-    '/api/v1/item/:code/default_bin_locations/:whsCode',
-    {
-      config: anyRole('defaultItemBinLocationEdit'),
-      schema: {
-        tags,
-        params: itemWarehouseParamSchema,
-        body: setDefaultLocationRequestSchema,
-        response: { 200: defaultItemLocationSchema },
-      },
-    },
-    (request) => setDefaultLocation(ctx, request.params.code, request.params.whsCode, request.body),
-  );
-
-  api.post(
-    '/api/v1/item/:code/barcode',
-    {
-      config: anyRole('barcodeSetup'),
-      schema: { tags, params: itemCodeParamSchema, body: setItemBarcodeRequestSchema, response: { 200: itemSchema } },
-    },
-    (request) => setBarcode(ctx, request.params.code, request.body),
-  );
-
-  api.post(
-    '/api/v1/item/:code/managedBy/:type',
-    {
-      config: anyRole('itemManagedByEdit'),
-      schema: {
-        tags,
-        params: managedByParamSchema,
-        body: setManagedByRequestSchema,
-        response: { 200: setManagedByAnswerSchema },
-      },
-    },
-    async (request, reply) => {
+  route(app, endpoints.defaultLocations, {
+    tags,
+    handler: (request) => getDefaultLocations(ctx, request.params.code, request.query.filter),
+  });
+  route(app, endpoints.setDefaultLocation, {
+    tags,
+    handler: (request) => setDefaultLocation(ctx, request.params.code, request.params.whsCode, request.body),
+  });
+  route(app, endpoints.setBarcode, { tags, handler: (request) => setBarcode(ctx, request.params.code, request.body) });
+  route(app, endpoints.setManagedBy, {
+    tags,
+    handler: async (request, reply) => {
       const result = await setManagedBy(
         ctx,
         requirePrincipal(request),
@@ -93,19 +40,14 @@ export function registerItemActionRoutes(app: FastifyInstance, ctx: AppContext):
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return result.body;
     },
-  );
-
-  for (const [path, size] of [
-    ['/api/v1/item/label', 'normal'],
-    ['/api/v1/item/large_label', 'large'],
+  });
+  for (const [endpoint, size] of [
+    [endpoints.label, 'normal'],
+    [endpoints.largeLabel, 'large'],
   ] as const) {
-    api.post(
-      path,
-      {
-        config: anyRole('information'),
-        schema: { tags, body: itemLabelRequestSchema, response: { 200: printAnswerSchema } },
-      },
-      (request) => printItemLabels(ctx, requirePrincipal(request), request.body, size),
-    );
+    route(app, endpoint, {
+      tags,
+      handler: (request) => printItemLabels(ctx, requirePrincipal(request), request.body, size),
+    });
   }
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import {
+  userdataStaticUrl,
   codeKey,
   itemImageCodeParam,
   itemImageExtensions,
@@ -25,9 +26,6 @@ import {
 import { publishItemsChanged } from './item-live.js';
 import { findItemByCodeLower } from './items.repository.js';
 import { findItemRowOrThrow, toItem } from './items.service.js';
-
-/** Where the web app loads an image path from. */
-export const userdataStaticUrl = (imagePath: string) => `/userdata/static/${imagePath}`;
 
 const notAnImage = () => unprocessable('imageTypeNotAllowed', { extensions: [...itemImageExtensions] });
 

@@ -4,8 +4,16 @@ import { escapeLike } from '../../db/like.js';
 import type { DbOrTx, Dialect } from '../../db/database.js';
 import type { ItemRow } from '../../db/schema.js';
 import { rarestTrigrams } from './trigram-counts.js';
+import {
+  batchKeyColumns,
+  ledgerColumns,
+  ledgerWithKeys,
+  serialKeyColumns,
+  stockBucketColumns,
+  stockWithKeys,
+} from '../stock/stock-queries.js';
 
-/** Item reads (spec 01 section 7). Every code is matched through its lower-cased twin column. */
+/** Item reads. Every code is matched through its lower-cased twin column. */
 export function findItemByCodeLower(db: DbOrTx, codeLower: string): Promise<ItemRow | undefined> {
   return db.selectFrom('item').selectAll().where('code_lower', '=', codeLower).executeTakeFirst();
 }
@@ -13,7 +21,7 @@ export function findItemByCodeLower(db: DbOrTx, codeLower: string): Promise<Item
 /**
  * Items whose code is the key (codes are unique), else whose barcodes are, ranked barcode 1, 2, 3,
  * then by code: a code lookup is one index probe, and a miss costs a few microseconds before the
- * barcodes are asked. The caller picks the best match of the rows (spec 01: a code wins).
+ * barcodes are asked. The caller picks the best match of the rows (a code wins).
  */
 export async function findItemsByCodeOrBarcode(db: DbOrTx, key: string): Promise<ItemRow[]> {
   const byCode = await runKeyLookup(
@@ -114,30 +122,18 @@ export function autocompleteByContains(
 }
 
 export function stockRowsOfItem(db: DbOrTx, itemId: number) {
-  return db
-    .selectFrom('stock as s')
-    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
-    .innerJoin('warehouse as w', 'w.id', 'b.warehouse_id')
-    .leftJoin('batch as ba', 'ba.id', 's.batch_id')
-    .leftJoin('serial as se', 'se.id', 's.serial_id')
+  return stockWithKeys(db)
     .select([
-      's.on_hand_qty',
-      's.released_qty',
-      's.pick_qty',
+      ...stockBucketColumns,
       's.qc_pending',
-      's.qc_pending_qty',
       'b.code as bin_code',
       'b.visual_code as bin_visual_code',
       'b.location_type',
       'b.physical_location_type',
       'b.stock_movement_restricted',
       'w.code as warehouse_code',
-      'ba.code as batch_code',
-      'ba.visual_code as batch_visual_code',
-      'ba.expiration_date as batch_expiration_date',
-      'se.code as serial_code',
-      'se.visual_code as serial_visual_code',
-      'se.lot_code as serial_lot_code',
+      ...batchKeyColumns,
+      ...serialKeyColumns,
     ])
     .where('s.item_id', '=', itemId)
     .orderBy('w.code')
@@ -181,22 +177,8 @@ export function openDocumentLinesOfItem(db: DbOrTx, itemId: number) {
 }
 
 export function ledgerOfItem(db: DbOrTx, itemId: number, offset: number, limit: number) {
-  return db
-    .selectFrom('stock_ledger as g')
-    .innerJoin('bin_location as b', 'b.id', 'g.bin_location_id')
-    .leftJoin('batch as ba', 'ba.id', 'g.batch_id')
-    .leftJoin('serial as se', 'se.id', 'g.serial_id')
-    .select([
-      'g.transaction_type',
-      'g.document_type',
-      'g.document_code',
-      'g.at',
-      'g.username',
-      'g.quantity',
-      'b.code as bin_code',
-      'ba.code as batch_code',
-      'se.code as serial_code',
-    ])
+  return ledgerWithKeys(db)
+    .select([...ledgerColumns, 'b.code as bin_code', 'ba.code as batch_code', 'se.code as serial_code'])
     .where('g.item_id', '=', itemId)
     .orderBy('g.at', 'desc')
     .orderBy('g.id', 'desc')

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { ItemRow } from '../../db/schema.js';
 import { notFound } from '../../http/app-error.js';
 import * as repository from './items.repository.js';
+import { bucketsOf, freeToMove } from '../stock/stock-buckets.js';
 
 /** The API view of an item row. */
 export function toItem(row: ItemRow): Item {
@@ -162,10 +163,7 @@ export async function getItemLocations(ctx: AppContext, code: string): Promise<I
   const item = await findItemRowOrThrow(ctx, code);
   const rows = await repository.stockRowsOfItem(ctx.db, item.id);
   return rows.map((r) => {
-    const onHand = Number(r.on_hand_qty);
-    const released = Number(r.released_qty);
-    const pick = Number(r.pick_qty);
-    const qcPendingQty = Number(r.qc_pending_qty);
+    const buckets = bucketsOf(r);
     return {
       binLocation: {
         code: r.bin_code,
@@ -187,13 +185,12 @@ export async function getItemLocations(ctx: AppContext, code: string): Promise<I
         r.serial_code === null
           ? null
           : { code: r.serial_code, visualCode: r.serial_visual_code ?? r.serial_code, lotCode: r.serial_lot_code },
-      onHandQty: fromThousandths(onHand),
-      releasedQty: fromThousandths(released),
-      pickQty: fromThousandths(pick),
+      onHandQty: fromThousandths(buckets.onHand),
+      releasedQty: fromThousandths(buckets.released),
+      pickQty: fromThousandths(buckets.pick),
       qcPending: r.qc_pending === 1,
-      qcPendingQty: fromThousandths(qcPendingQty),
-      // Integer thousandths, so the difference is exact.
-      freeToMoveQty: fromThousandths(onHand - released - pick - qcPendingQty),
+      qcPendingQty: fromThousandths(buckets.qcPending),
+      freeToMoveQty: fromThousandths(freeToMove(buckets)),
     };
   });
 }

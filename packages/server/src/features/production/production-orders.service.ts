@@ -33,7 +33,7 @@ async function nextProductionOrderCode(db: DbOrTx): Promise<string> {
 }
 
 /**
- * Resolves the request's codes (spec 03 section 7, createOrder): the item (404
+ * Resolves the codes of a createOrder request: the item (404
  * unknownItemForCode), the warehouse (404 unknownWarehouse; inactive: 422 warehouseInactive),
  * an active plan of that item (404 unknownWorkOrderPlan {code, itemCode}) and the optional
  * sales order (404 unknownOrder {code}). The quantity must stay above zero in thousandths.

@@ -88,7 +88,7 @@ const invalid = (reason: string, field: string, args: Record<string, unknown> = 
 const utc = (moment: string) => new Date(moment).toISOString();
 
 /**
- * The stored values of a save (spec 03 section 5): the order exists, the step is one of its
+ * The stored values of a save: the order exists, the step is one of its
  * steps, the work center (when given) exists and is active, else the step's planned one;
  * produced and scrap only for WORK; the end not before the start. Else 400 invalidInput {reason}.
  */

@@ -2,12 +2,12 @@ import type { Session } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { forbidden, notFound } from '../../http/app-error.js';
-import { findSessionById, listSessions as listSessionRows } from '../auth/session.repository.js';
-import { findUserById, rolesOf } from '../users/user.repository.js';
+import { findSessionById, listSessions as listSessionRows } from '../auth/session-records.service.js';
+import { findUserById, rolesOf } from '../users/user-accounts.service.js';
 import { assertCanActOn } from '../users/user-rules.js';
 
 /**
- * Signed-in sessions (spec 02 section 7, Users, keys, sessions). A userManager sees every
+ * Signed-in sessions. A userManager sees every
  * session and closes every one except an admin's (only an admin closes those: 403
  * canNotManageAdminUser); anyone else sees and closes only their own. Closing goes through the session service, so the
  * session's cookie stops working at once and its live sockets are closed on every instance.

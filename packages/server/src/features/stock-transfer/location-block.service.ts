@@ -6,9 +6,10 @@ import { publishBinLocationsChanged } from '../items/item-live.js';
 import * as repository from './stock-transfer.repository.js';
 
 /**
- * setBlockStockMovements (the QC lock flow of spec 02 section 7): blocking stores the reason,
- * unblocking clears it; the version goes up either way. While blocked, the stock service refuses
- * every physical movement from or to the location (422 stockMovementsBlocked {code, reason}).
+ * setBlockStockMovements (the client blocks the targets of QC-pending stock with it once the user
+ * has confirmed the transfer): blocking stores the reason, unblocking clears it; the version goes
+ * up either way. While blocked, the stock service refuses every physical movement from or to the
+ * location (422 stockMovementsBlocked {code, reason}).
  * Answers the location (404 unknownLocation {code}); BIN_LOCATION_CHANGED after the commit.
  */
 export async function setBlockStockMovements(

@@ -11,9 +11,10 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import { notFound, unprocessable } from '../../http/app-error.js';
 import type { StockMovementLine } from '../stock/stock.service.js';
-import { findBatchOfItem, findSerialOfItem } from '../items/item-actions.repository.js';
+import { findBatchOfItem, findSerialOfItem } from '../items/item-keys.service.js';
 import * as repository from './stock-transfer.repository.js';
 import type { TransferItemRow, TransferLocationRow } from './stock-transfer.repository.js';
+import { bucketsOf, freeToMove } from '../stock/stock-buckets.js';
 
 /**
  * From a request to the lines of a TRANSFER movement: codes resolved case-insensitively,
@@ -103,7 +104,7 @@ export async function resolveLines(
 
 /**
  * A serial-managed item moved by its lot (the handheld skips the serial scan for items not managed
- * by dispatch, spec 03 section 4): whole units, each taken from a free serial of that lot at the
+ * by dispatch): whole units, each taken from a free serial of that lot at the
  * source in serial order; too few -> notEnoughSerialsAvailable {itemCode, serial: lot, binCode}.
  */
 async function unitsOfLot(
@@ -152,9 +153,9 @@ export async function planLines(tx: Tx, lines: readonly Omit<PlannedLine, 'qcPen
         batchId: line.batch?.id ?? null,
         serialId: line.serial?.id ?? null,
       });
-      const onHand = Number(row?.on_hand_qty ?? 0);
-      const qcPending = Number(row?.qc_pending_qty ?? 0);
-      const free = onHand - Number(row?.released_qty ?? 0) - Number(row?.pick_qty ?? 0) - qcPending;
+      const buckets = bucketsOf(row);
+      const qcPending = buckets.qcPending;
+      const free = freeToMove(buckets);
       // A serial named with another batch than its row's is not available under that batch.
       const batchMatches = !line.batch || !row || row.batch_id === line.batch.id;
       source = batchMatches

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { rowsByKeys, runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 // With the rules' columns: the rows are handed to the stock service, which need not read them again.
-import { itemRuleColumns, locationRuleColumns } from '../stock/stock.repository.js';
+import {
+  freeToMoveOfStockRow,
+  itemRuleColumns,
+  locationRuleColumns,
+  stockBucketColumns,
+  stockWithKeys,
+} from '../stock/stock-queries.js';
 
 /**
  * Reads of the stock transfer: the codes of a request (items and locations by `code_lower`,
@@ -53,25 +59,12 @@ export function freeSerialsAt(db: DbOrTx, itemId: number, binLocationId: number)
     .select(['se.id', 'se.code', 'se.lot_code'])
     .where('s.item_id', '=', itemId)
     .where('s.bin_location_id', '=', binLocationId)
-    .where((eb) =>
-      eb(
-        eb('s.on_hand_qty', '-', eb('s.released_qty', '+', eb('s.pick_qty', '+', eb.ref('s.qc_pending_qty')))),
-        '>',
-        0,
-      ),
-    )
+    .where(freeToMoveOfStockRow, '>', 0)
     .orderBy('se.code_key')
     .execute();
 }
 
-const bucketColumns = [
-  's.batch_id',
-  's.serial_id',
-  's.on_hand_qty',
-  's.released_qty',
-  's.pick_qty',
-  's.qc_pending_qty',
-] as const;
+const bucketColumns = ['s.batch_id', 's.serial_id', ...stockBucketColumns] as const;
 
 /**
  * The stock row of an item at a location with exactly this batch (null: none) and no serial;
@@ -103,11 +96,7 @@ export async function findSourceRow(
 
 /** Every stock row of a location with its item, batch and serial codes, in item, batch, serial order. */
 export function stockRowsOfLocation(db: DbOrTx, binLocationId: number) {
-  return db
-    .selectFrom('stock as s')
-    .innerJoin('item as i', 'i.id', 's.item_id')
-    .leftJoin('batch as ba', 'ba.id', 's.batch_id')
-    .leftJoin('serial as se', 'se.id', 's.serial_id')
+  return stockWithKeys(db)
     .select([
       ...bucketColumns,
       's.item_id',

@@ -1,12 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { topics } from '@wms/contract';
+import {
+  makeBatch,
+  makeBinLocation,
+  makeItem,
+  makeSerial,
+  makeStock,
+  makeWarehouse,
+  type BinLocation,
+  type Item,
+} from '../../../test/factories.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { errorOf } from '../../../test/user-helper.js';
+import type { Db } from '../../db/database.js';
 import { ledgerOf, stockOf } from '../stock/stock.test-helper.js';
 import {
-  addLocation,
   line,
   newKey,
   transferLines,
@@ -16,51 +26,65 @@ import {
   wholeState,
 } from './stock-transfer.test-helper.js';
 
+/** Every test makes its own items, locations and stock (test/factories.ts), so each runs alone and in any order. */
 describe('stock transfer routes', () => {
   let t: TestApp;
+  let db: Db;
   let operator: HttpClient;
   let translator: HttpClient;
   beforeAll(async () => {
     t = await buildTestApp();
+    db = t.app.ctx.db;
     [operator, translator] = await Promise.all([signIn(t, 'operator'), signIn(t, 'translator')]);
-    await addLocation(t.app.ctx.db, { code: 'T-EMPTY-BULK', locationType: 'BULK' });
-    await addLocation(t.app.ctx.db, { code: 'T-EMPTY-MOBILE', locationType: 'MOBILE' });
-    await addLocation(t.app.ctx.db, { code: 'T-EMPTY-CART', locationType: 'MOBILE' });
   });
   afterAll(async () => t.close());
   afterEach(() => vi.restoreAllMocks());
 
-  const state = () => wholeState(t.app.ctx.db);
-  const onHand = async (item: string, bin: string) =>
-    (await stockOf(t.app.ctx.db, item)).filter((r) => r.bin === bin).reduce((sum, r) => sum + r.onHand, 0);
+  const state = () => wholeState(db);
+  const onHand = async (item: Item, bin: BinLocation) =>
+    (await stockOf(db, item.code)).filter((r) => r.bin === bin.code).reduce((sum, r) => sum + r.onHand, 0);
+  /** An item with 500 on hand in a BULK location, and an empty PICK location in another warehouse. */
+  const stockedItem = async () => {
+    const item = await makeItem(db);
+    const source = await makeBinLocation(db);
+    const target = await makeBinLocation(db, { warehouse: await makeWarehouse(db), locationType: 'PICK' });
+    await makeStock(db, { item, location: source, onHand: 500 });
+    return { item, source, target };
+  };
 
   describe('POST lines', () => {
     it('moves a line (codes in any case), writes a TRANSFER ledger row per side and publishes the change', async () => {
+      const { item, source, target } = await stockedItem();
       const publish = vi.spyOn(t.app.ctx.live, 'publish');
       const key = newKey();
-      const answer = await transferLines(operator, [line('01-a01-01', 'item-001', 10)], '02-p01-01', key);
+      const answer = await transferLines(
+        operator,
+        [line(source.code.toLowerCase(), item.code.toLowerCase(), 10)],
+        target.code,
+        key,
+      );
       expect(answer.status).toBe(200);
       expect(answer.json).toEqual({
         transferId: expect.stringMatching(/^ST-/),
         lines: [
           {
-            item: 'ITEM-001',
-            itemName: 'Hex bolt M8x40',
+            item: item.code,
+            itemName: item.name,
             batch: null,
             serial: null,
-            fromLocation: '01-A01-01',
-            toLocation: '02-P01-01',
+            fromLocation: source.code,
+            toLocation: target.code,
             quantity: 10,
             qcPending: false,
           },
         ],
       });
-      expect(await onHand('ITEM-001', '01-A01-01')).toBe(490_000);
-      expect(await onHand('ITEM-001', '02-P01-01')).toBe(10_000);
-      const ledger = (await ledgerOf(t.app.ctx.db, 'ITEM-001')).slice(-2);
+      expect(await onHand(item, source)).toBe(490_000);
+      expect(await onHand(item, target)).toBe(10_000);
+      const ledger = (await ledgerOf(db, item.code)).slice(-2);
       expect(ledger).toEqual([
-        expect.objectContaining({ type: 'TRANSFER', bin: '01-A01-01', quantity: -10_000 }),
-        expect.objectContaining({ type: 'TRANSFER', bin: '02-P01-01', quantity: 10_000 }),
+        expect.objectContaining({ type: 'TRANSFER', bin: source.code, quantity: -10_000 }),
+        expect.objectContaining({ type: 'TRANSFER', bin: target.code, quantity: 10_000 }),
       ]);
       for (const row of ledger) {
         expect(row).toMatchObject({
@@ -70,92 +94,113 @@ describe('stock transfer routes', () => {
           idempotencyKey: key,
         });
       }
-      expect(publish).toHaveBeenCalledWith(topics.items(), 'ITEM_CHANGED', { codes: ['ITEM-001'] });
+      expect(publish).toHaveBeenCalledWith(topics.items(), 'ITEM_CHANGED', { codes: [item.code] });
       expect(publish).toHaveBeenCalledWith(topics.binLocations(), 'BIN_LOCATION_CHANGED', {
-        codes: ['01-A01-01', '02-P01-01'],
+        codes: [source.code, target.code],
       });
-      const history = (await operator.get('/api/v1/item/ITEM-001/history')).json;
+      const history = (await operator.get(`/api/v1/item/${item.code}/history`)).json;
       expect(history.rows[0]).toMatchObject({ transactionType: 'TRANSFER', documentCode: answer.json.transferId });
     });
 
     it('moves several lines of batches, serials and part units in one transfer (multi stock transfer)', async () => {
+      const batchItem = await makeItem(db, { managedBy: 'BATCH_NUMBER' });
+      const batch = await makeBatch(db, { item: batchItem });
+      const serialItem = await makeItem(db, { managedBy: 'SERIAL_NUMBER' });
+      const serial = await makeSerial(db, { item: serialItem, lotCode: 'LOT-A' });
+      const plain = await makeItem(db);
+      // Serials of an item managed by dispatch are recorded when it ships: its stock has none.
+      const byDispatch = await makeItem(db, { managedBy: 'SERIAL_NUMBER', serialManagedByDispatch: true });
+      const [pick1, pick2, bulk] = [
+        await makeBinLocation(db, { locationType: 'PICK' }),
+        await makeBinLocation(db, { locationType: 'PICK' }),
+        await makeBinLocation(db),
+      ];
+      const cart = await makeBinLocation(db, { locationType: 'MOBILE' });
+      await makeStock(db, { item: batchItem, location: pick1, batch, onHand: 200 });
+      await makeStock(db, { item: serialItem, location: pick1, serial, onHand: 1 });
+      await makeStock(db, { item: plain, location: pick2, onHand: 1000 });
+      await makeStock(db, { item: byDispatch, location: bulk, onHand: 5 });
       const answer = await transferLines(
         operator,
         [
-          line('01-P01-01', 'BATCH-001', 25, { batch: 'b2025-014' }),
-          line('01-P01-01', 'SERIAL-001', 1, { lot: 'LOT-A', serial: 'sn-0001' }),
-          line('01-P01-02', 'ITEM-002', 0.5),
-          line('01-A01-01', 'SERIAL-002', 2),
+          line(pick1.code, batchItem.code, 25, { batch: batch.code.toLowerCase() }),
+          line(pick1.code, serialItem.code, 1, { lot: 'LOT-A', serial: serial.code.toLowerCase() }),
+          line(pick2.code, plain.code, 0.5),
+          line(bulk.code, byDispatch.code, 2),
         ],
-        'CART-01',
+        cart.code,
       );
       expect(answer.status).toBe(200);
       expect(answer.json.lines.map((l: any) => [l.item, l.batch, l.serial, l.fromLocation, l.quantity])).toEqual([
-        ['BATCH-001', 'B2025-014', null, '01-P01-01', 25],
-        ['SERIAL-001', null, 'SN-0001', '01-P01-01', 1],
-        ['ITEM-002', null, null, '01-P01-02', 0.5],
-        ['SERIAL-002', null, null, '01-A01-01', 2],
+        [batchItem.code, batch.code, null, pick1.code, 25],
+        [serialItem.code, null, serial.code, pick1.code, 1],
+        [plain.code, null, null, pick2.code, 0.5],
+        [byDispatch.code, null, null, bulk.code, 2],
       ]);
-      expect((await stockOf(t.app.ctx.db, 'SERIAL-001')).find((r) => r.serial === 'SN-0001')?.bin).toBe('CART-01');
-      expect(await onHand('BATCH-001', 'CART-01')).toBe(25_000);
-      expect(await onHand('ITEM-002', '01-P01-02')).toBe(999_500);
-      expect(await onHand('SERIAL-002', 'CART-01')).toBe(2_000);
+      expect((await stockOf(db, serialItem.code)).find((r) => r.serial === serial.code)?.bin).toBe(cart.code);
+      expect(await onHand(batchItem, cart)).toBe(25_000);
+      expect(await onHand(plain, pick2)).toBe(999_500);
+      expect(await onHand(byDispatch, cart)).toBe(2_000);
     });
 
     it('answers a retry with the same Idempotency-Key from the first answer and moves nothing', async () => {
+      const { item, source, target } = await stockedItem();
       const key = newKey();
-      const lines = [line('01-A01-01', 'ITEM-001', 1)];
-      const first = await transferLines(operator, lines, '02-P01-01', key);
+      const lines = [line(source.code, item.code, 1)];
+      const first = await transferLines(operator, lines, target.code, key);
       expect(first.status).toBe(200);
       const before = await state();
       const publish = vi.spyOn(t.app.ctx.live, 'publish');
-      const again = await transferLines(operator, lines, '02-P01-01', key);
+      const again = await transferLines(operator, lines, target.code, key);
       expect(again.status).toBe(200);
       expect(again.json).toEqual(first.json);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(publish).not.toHaveBeenCalled();
       expect(await state()).toEqual(before);
 
-      const otherBody = await transferLines(operator, [line('01-A01-01', 'ITEM-001', 2)], '02-P01-01', key);
+      const otherBody = await transferLines(operator, [line(source.code, item.code, 2)], target.code, key);
       expect(errorOf(otherBody)).toEqual({ status: 422, key: 'idempotencyKeyConflict', args: { key } });
-      const otherRoute = await transferLocation(operator, '01-KARDEX-01', '02-P01-01', key);
+      const otherRoute = await transferLocation(operator, source.code, target.code, key);
       expect(errorOf(otherRoute)).toEqual({ status: 422, key: 'idempotencyKeyConflict', args: { key } });
       expect(await state()).toEqual(before);
     });
 
     it('lets one of two simultaneous requests with one key move the stock; both get its answer', async () => {
+      const { item, source, target } = await stockedItem();
       const key = newKey();
-      const lines = [line('01-A01-01', 'ITEM-001', 3)];
-      const before = await onHand('ITEM-001', '01-A01-01');
+      const lines = [line(source.code, item.code, 3)];
+      const before = await onHand(item, source);
       const answers = await Promise.all([
-        transferLines(operator, lines, '02-P01-01', key),
-        transferLines(operator, lines, '02-P01-01', key),
+        transferLines(operator, lines, target.code, key),
+        transferLines(operator, lines, target.code, key),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect(answers[0]?.json).toEqual(answers[1]?.json);
-      expect(await onHand('ITEM-001', '01-A01-01')).toBe(before - 3_000);
+      expect(await onHand(item, source)).toBe(before - 3_000);
     });
 
     it('needs an Idempotency-Key (400 idempotencyKeyRequired) of 8-128 visible characters', async () => {
+      const { item, source, target } = await stockedItem();
       const before = await state();
-      const missing = await transferLines(operator, [line('01-A01-01', 'ITEM-001', 1)], '02-P01-01', null);
+      const missing = await transferLines(operator, [line(source.code, item.code, 1)], target.code, null);
       expect(errorOf(missing)).toEqual({ status: 400, key: 'idempotencyKeyRequired', args: {} });
-      const short = await transferLines(operator, [line('01-A01-01', 'ITEM-001', 1)], '02-P01-01', 'short');
+      const short = await transferLines(operator, [line(source.code, item.code, 1)], target.code, 'short');
       expect(short.status).toBe(400);
       expect(short.json.key).toBe('invalidInput');
       expect(await state()).toEqual(before);
     });
 
     it('answers 400 invalidInput for bodies that fail the schema, changing nothing', async () => {
+      const { item, source, target } = await stockedItem();
       const before = await state();
       const headers = { 'Idempotency-Key': newKey() };
       for (const body of [
         {},
-        { lines: [], toLocation: '02-P01-01' },
-        { lines: [line('01-A01-01', 'ITEM-001', 0)], toLocation: '02-P01-01' },
-        { lines: [line('01-A01-01', 'ITEM-001', -1)], toLocation: '02-P01-01' },
-        { lines: [line('01-A01-01', 'ITEM-001', 1)], toLocation: ' ' },
-        { lines: [{ ...line('01-A01-01', 'ITEM-001', 1), quantity: '1' }], toLocation: '02-P01-01' },
+        { lines: [], toLocation: target.code },
+        { lines: [line(source.code, item.code, 0)], toLocation: target.code },
+        { lines: [line(source.code, item.code, -1)], toLocation: target.code },
+        { lines: [line(source.code, item.code, 1)], toLocation: ' ' },
+        { lines: [{ ...line(source.code, item.code, 1), quantity: '1' }], toLocation: target.code },
       ]) {
         const answer = await operator.post(`${transferPath}/lines`, body, headers);
         expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -165,15 +210,21 @@ describe('stock transfer routes', () => {
     });
 
     it('answers 404 with the code for an unknown location, item, batch or serial, changing nothing', async () => {
+      const { item, source, target } = await stockedItem();
+      const batchItem = await makeItem(db, { managedBy: 'BATCH_NUMBER' });
+      const batch = await makeBatch(db, { item: batchItem });
+      const serialItem = await makeItem(db, { managedBy: 'SERIAL_NUMBER' });
+      await makeStock(db, { item: batchItem, location: source, batch, onHand: 10 });
+      await makeStock(db, { item: serialItem, location: source, serial: await makeSerial(db, { item: serialItem }), onHand: 1 });
       const before = await state();
       const cases: [Parameters<typeof line>, string, string, string][] = [
-        [['01-A01-01', 'ITEM-001', 1], 'NOWHERE', 'unknownLocation', 'NOWHERE'],
-        [['NOWHERE-2', 'ITEM-001', 1], '02-P01-01', 'unknownLocation', 'NOWHERE-2'],
-        [['01-A01-01', 'NO-ITEM', 1], '02-P01-01', 'unknownItemForCode', 'NO-ITEM'],
-        [['01-P01-01', 'BATCH-001', 1, { batch: 'NO-BATCH' }], '02-P01-01', 'unknownBatch', 'NO-BATCH'],
-        [['01-P01-01', 'SERIAL-001', 1, { serial: 'SN-9999' }], '02-P01-01', 'unknownSerial', 'SN-9999'],
+        [[source.code, item.code, 1], 'NOWHERE', 'unknownLocation', 'NOWHERE'],
+        [['NOWHERE-2', item.code, 1], target.code, 'unknownLocation', 'NOWHERE-2'],
+        [[source.code, 'NO-ITEM', 1], target.code, 'unknownItemForCode', 'NO-ITEM'],
+        [[source.code, batchItem.code, 1, { batch: 'NO-BATCH' }], target.code, 'unknownBatch', 'NO-BATCH'],
+        [[source.code, serialItem.code, 1, { serial: 'SN-9999' }], target.code, 'unknownSerial', 'SN-9999'],
         // A batch of another item is unknown for this one.
-        [['01-P01-01', 'ITEM-001', 1, { batch: 'B2025-014' }], '02-P01-01', 'unknownBatch', 'B2025-014'],
+        [[source.code, item.code, 1, { batch: batch.code }], target.code, 'unknownBatch', batch.code],
       ];
       for (const [args, to, key, code] of cases) {
         expect(errorOf(await transferLines(operator, [line(...args)], to)), key).toEqual({
@@ -188,50 +239,51 @@ describe('stock transfer routes', () => {
 
   describe('POST location', () => {
     it('moves every row’s free-to-move stock; released stock stays; then nothing is left to move', async () => {
-      const db = t.app.ctx.db;
-      await addLocation(db, { code: 'T-LOC-SOURCE', locationType: 'PICK' });
-      await transferLines(operator, [line('01-A01-01', 'ITEM-001', 7)], 'T-LOC-SOURCE');
-      await transferLines(operator, [line('01-P01-02', 'ITEM-002', 4.25)], 'T-LOC-SOURCE');
-      // Release 2 of the ITEM-001 row: allocated stock is not free to move.
-      await db.updateTable('stock').set({ released_qty: 2_000 }).where('on_hand_qty', '=', 7_000).execute();
-      const answer = await transferLocation(operator, 't-loc-source', 'T-EMPTY-MOBILE');
+      const [item1, item2] = [await makeItem(db), await makeItem(db)];
+      const source = await makeBinLocation(db, { locationType: 'PICK' });
+      const target = await makeBinLocation(db, { locationType: 'MOBILE' });
+      // 7 of item1, 2 of them released (allocated stock is not free to move), and 4.25 of item2.
+      await makeStock(db, { item: item1, location: source, onHand: 7, released: 2 });
+      await makeStock(db, { item: item2, location: source, onHand: 4.25 });
+      const answer = await transferLocation(operator, source.code.toLowerCase(), target.code);
       expect(answer.status).toBe(200);
       expect(answer.json.lines.map((l: any) => [l.item, l.fromLocation, l.toLocation, l.quantity])).toEqual([
-        ['ITEM-001', 'T-LOC-SOURCE', 'T-EMPTY-MOBILE', 5],
-        ['ITEM-002', 'T-LOC-SOURCE', 'T-EMPTY-MOBILE', 4.25],
+        [item1.code, source.code, target.code, 5],
+        [item2.code, source.code, target.code, 4.25],
       ]);
-      expect(await onHand('ITEM-001', 'T-LOC-SOURCE')).toBe(2_000);
-      expect(await onHand('ITEM-002', 'T-LOC-SOURCE')).toBe(0);
+      expect(await onHand(item1, source)).toBe(2_000);
+      expect(await onHand(item2, source)).toBe(0);
       const before = await state();
-      const nothing = await transferLocation(operator, 'T-LOC-SOURCE', 'T-EMPTY-MOBILE');
-      expect(errorOf(nothing)).toEqual({ status: 422, key: 'nothingToMove', args: { code: 'T-LOC-SOURCE' } });
+      const nothing = await transferLocation(operator, source.code, target.code);
+      expect(errorOf(nothing)).toEqual({ status: 422, key: 'nothingToMove', args: { code: source.code } });
       expect(await state()).toEqual(before);
     });
 
     it('refuses the same location, unknown locations and a missing key, changing nothing', async () => {
+      const { source, target } = await stockedItem();
       const before = await state();
-      expect(errorOf(await transferLocation(operator, '01-KARDEX-01', '01-kardex-01'))).toEqual({
+      expect(errorOf(await transferLocation(operator, source.code, source.code.toLowerCase()))).toEqual({
         status: 422,
         key: 'sameSourceAndTarget',
-        args: { code: '01-KARDEX-01' },
+        args: { code: source.code },
       });
-      expect(errorOf(await transferLocation(operator, 'NOWHERE', '02-P01-01'))).toEqual({
+      expect(errorOf(await transferLocation(operator, 'NOWHERE', target.code))).toEqual({
         status: 404,
         key: 'unknownLocation',
         args: { code: 'NOWHERE' },
       });
-      expect(errorOf(await transferLocation(operator, '01-KARDEX-01', 'NOWHERE'))).toEqual({
+      expect(errorOf(await transferLocation(operator, source.code, 'NOWHERE'))).toEqual({
         status: 404,
         key: 'unknownLocation',
         args: { code: 'NOWHERE' },
       });
-      expect(errorOf(await transferLocation(operator, '01-KARDEX-01', '02-P01-01', null))).toMatchObject({
+      expect(errorOf(await transferLocation(operator, source.code, target.code, null))).toMatchObject({
         status: 400,
         key: 'idempotencyKeyRequired',
       });
       const bad = await operator.post(
         `${transferPath}/location`,
-        { fromLocation: '01-KARDEX-01' },
+        { fromLocation: source.code },
         { 'Idempotency-Key': newKey() },
       );
       expect(bad.status).toBe(400);
@@ -241,16 +293,25 @@ describe('stock transfer routes', () => {
 
   describe('POST validateRequest', () => {
     it('checks a transfer without moving anything and lists BULK or QC targets that receive QC stock', async () => {
+      const { item, source, target } = await stockedItem();
+      const qcItem = await makeItem(db, { managedBy: 'BATCH_NUMBER', blockForQcType: 'ALWAYS' });
+      const qcBatch = await makeBatch(db, { item: qcItem, qcApproved: false });
+      const qcLocation = await makeBinLocation(db, { locationType: 'QC' });
+      await makeStock(db, { item: qcItem, location: qcLocation, batch: qcBatch, onHand: 40, qcPending: 40 });
+      const [emptyBulk, emptyCart] = [
+        await makeBinLocation(db, { locationType: 'BULK' }),
+        await makeBinLocation(db, { locationType: 'MOBILE' }),
+      ];
       const before = await state();
-      const plain = await validateTransfer(operator, [line('01-A01-01', 'ITEM-001', 1)], '02-P01-01');
+      const plain = await validateTransfer(operator, [line(source.code, item.code, 1)], target.code);
       expect(plain.status).toBe(200);
       expect(plain.json).toEqual({ valid: true, locationsToBlockForQc: [] });
-      const qc = [line('01-QC', 'QC-001', 5, { batch: 'G-0042' })];
-      expect((await validateTransfer(operator, qc, 't-empty-bulk')).json).toEqual({
+      const qc = [line(qcLocation.code, qcItem.code, 5, { batch: qcBatch.code })];
+      expect((await validateTransfer(operator, qc, emptyBulk.code.toLowerCase())).json).toEqual({
         valid: true,
-        locationsToBlockForQc: ['T-EMPTY-BULK'],
+        locationsToBlockForQc: [emptyBulk.code],
       });
-      expect((await validateTransfer(operator, qc, 'T-EMPTY-CART')).json).toEqual({
+      expect((await validateTransfer(operator, qc, emptyCart.code)).json).toEqual({
         valid: true,
         locationsToBlockForQc: [],
       });
@@ -258,11 +319,12 @@ describe('stock transfer routes', () => {
     });
 
     it('answers the refusal a transfer would get', async () => {
+      const { item, source, target } = await stockedItem();
       const before = await state();
-      expect(
-        errorOf(await validateTransfer(operator, [line('01-A01-01', 'ITEM-001', 100_000)], '02-P01-01')),
-      ).toMatchObject({ status: 422, key: 'notEnoughAvailableStock' });
-      expect(errorOf(await validateTransfer(operator, [line('01-A01-01', 'NO-ITEM', 1)], '02-P01-01'))).toMatchObject({
+      expect(errorOf(await validateTransfer(operator, [line(source.code, item.code, 100_000)], target.code))).toMatchObject(
+        { status: 422, key: 'notEnoughAvailableStock' },
+      );
+      expect(errorOf(await validateTransfer(operator, [line(source.code, 'NO-ITEM', 1)], target.code))).toMatchObject({
         status: 404,
         key: 'unknownItemForCode',
       });
@@ -272,18 +334,15 @@ describe('stock transfer routes', () => {
   });
 
   it('is forbidden without stockTransfer (403) on every route, changing nothing', async () => {
+    const { item, source, target } = await stockedItem();
     const before = await state();
     const headers = { 'Idempotency-Key': newKey() };
-    const body = { lines: [line('01-A01-01', 'ITEM-001', 1)], toLocation: '02-P01-01' };
+    const body = { lines: [line(source.code, item.code, 1)], toLocation: target.code };
     for (const answer of [
       await translator.post(`${transferPath}/validateRequest`, body),
       await translator.post(`${transferPath}/lines`, body, headers),
-      await translator.post(
-        `${transferPath}/location`,
-        { fromLocation: '01-A01-01', toLocation: '02-P01-01' },
-        headers,
-      ),
-      await translator.post('/api/v1/bin_location/01-QC/setBlockStockMovements/true', { reason: 'x' }),
+      await translator.post(`${transferPath}/location`, { fromLocation: source.code, toLocation: target.code }, headers),
+      await translator.post(`/api/v1/bin_location/${target.code}/setBlockStockMovements/true`, { reason: 'x' }),
     ]) {
       expect(errorOf(answer)).toMatchObject({ status: 403, key: 'requestForbidden' });
     }

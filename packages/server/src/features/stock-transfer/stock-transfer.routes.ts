@@ -1,19 +1,13 @@
-import {
-  locationTransferRequestSchema,
-  stockTransferAnswerSchema,
-  stockTransferLinesRequestSchema,
-  stockTransferValidationSchema,
-} from '@wms/contract';
+import { stockTransferEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { anyRole, requirePrincipal } from '../../http/access.js';
+import { requirePrincipal } from '../../http/access.js';
 import { badRequest } from '../../http/app-error.js';
+import { route } from '../../http/endpoint-route.js';
 import { idempotencyKeyOf, type IdempotentResult } from '../../http/idempotency.js';
 import { transferLines, transferLocation, validateTransfer } from './stock-transfer.service.js';
 
 const tags = ['stock transfer'];
-const base = '/api/v1/operations/stock_transfer';
 
 /** The Idempotency-Key of a moving request: required (400 idempotencyKeyRequired), 8-128 visible characters. */
 function requiredIdempotencyKey(request: FastifyRequest): string {
@@ -34,38 +28,23 @@ function answer<T>(reply: FastifyReply, result: IdempotentResult<T>): T {
  * stockTransferAuthMoveRestricted (checked by the stock service).
  */
 export function registerStockTransferRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = anyRole('stockTransfer');
+  route(app, endpoints.validate, {
+    tags,
+    handler: (request) => validateTransfer(ctx, requirePrincipal(request), request.body),
+  });
 
-  api.post(
-    `${base}/validateRequest`,
-    {
-      config,
-      schema: { tags, body: stockTransferLinesRequestSchema, response: { 200: stockTransferValidationSchema } },
-    },
-    (request) => validateTransfer(ctx, requirePrincipal(request), request.body),
-  );
-
-  api.post(
-    `${base}/lines`,
-    {
-      config,
-      schema: { tags, body: stockTransferLinesRequestSchema, response: { 200: stockTransferAnswerSchema } },
-    },
-    async (request, reply) =>
+  route(app, endpoints.lines, {
+    tags,
+    handler: async (request, reply) =>
       answer(reply, await transferLines(ctx, requirePrincipal(request), request.body, requiredIdempotencyKey(request))),
-  );
+  });
 
-  api.post(
-    `${base}/location`,
-    {
-      config,
-      schema: { tags, body: locationTransferRequestSchema, response: { 200: stockTransferAnswerSchema } },
-    },
-    async (request, reply) =>
+  route(app, endpoints.location, {
+    tags,
+    handler: async (request, reply) =>
       answer(
         reply,
         await transferLocation(ctx, requirePrincipal(request), request.body, requiredIdempotencyKey(request)),
       ),
-  );
+  });
 }

@@ -216,7 +216,7 @@ describe('stock transfer rules', () => {
     });
   });
 
-  describe('QC-pending stock (spec 02 section 5)', () => {
+  describe('QC-pending stock', () => {
     const qcLine = (quantity: number) => line('01-QC', 'QC-001', quantity, { batch: 'G-0042' });
 
     it('moves QC-pending stock with its QC flag to an empty NORMAL BULK, MOBILE or QC location', async () => {

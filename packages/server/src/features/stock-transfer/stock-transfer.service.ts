@@ -19,9 +19,10 @@ import {
 } from './stock-transfer-lines.js';
 import * as repository from './stock-transfer.repository.js';
 import type { TransferLocationRow } from './stock-transfer.repository.js';
+import { bucketsOf, freeToMove } from '../stock/stock-buckets.js';
 
 /**
- * Stock transfers (contract stock-transfer.ts; spec 02 sections 5 and 7; DOMAIN.md). One request
+ * Stock transfers (contract stock-transfer.ts; DOMAIN.md). One request
  * is one transaction through the stock service as a TRANSFER movement: a ledger row per moved
  * line and side, document STOCK_TRANSFER with the transferId as its code, and every invariant of
  * the stock service (stock-policy.ts) checked inside the transaction. The Idempotency-Key is
@@ -89,7 +90,7 @@ async function planLocation(tx: Tx, request: LocationRequest): Promise<TransferP
   if (from.id === to.id) throw unprocessable('sameSourceAndTarget', { code: from.code });
   const planned: PlannedLine[] = [];
   for (const row of await repository.stockRowsOfLocation(tx, from.id)) {
-    const free = Number(row.on_hand_qty) - Number(row.released_qty) - Number(row.pick_qty) - Number(row.qc_pending_qty);
+    const free = freeToMove(bucketsOf(row));
     if (free <= 0) continue;
     planned.push({
       item: { id: row.item_id, code: row.item_code, name: row.item_name },

@@ -26,7 +26,7 @@ export interface RuleState {
 
 const uniqueInOrder = (ids: readonly number[]): number[] => [...new Set(ids)];
 
-/** The locations that QC-pending stock moves into (spec 02 section 5's targets), in first-line order. */
+/** The locations that QC-pending stock moves into, in first-line order. */
 const qcTargetsOf = (lines: readonly StockMovementLine[]): number[] =>
   uniqueInOrder(lines.filter((l) => l.onHandDelta > 0 && (l.qcPendingDelta ?? 0) > 0).map((l) => l.binLocationId));
 
@@ -74,7 +74,7 @@ async function checkItemsAllowed(tx: Tx, movement: StockMovement): Promise<void>
 }
 
 /**
- * Spec 02 section 5: QC-pending stock never moves together with other stock; it goes only to
+ * QC-pending stock never moves together with other stock; it goes only to
  * a location of physical type NORMAL and type BULK, MOBILE or QC that held nothing before.
  */
 async function checkQcTransferRules(

@@ -11,8 +11,8 @@ import type { StockMovementLine, StockMovementType } from './stock-movement.js';
  *   allowRestricted (stockMovementRestricted {code}). Physical movements only: counting, QC
  *   release, corrections, scrap and conversions are how a blocked location gets sorted out.
  * - itemAllowed: every item of the movement is an active stock item (itemIsNotAllowed {item}).
- * - qcTransferRules: spec 02 section 5 (QC-pending stock moves alone, only to an empty NORMAL
- *   location of type BULK, MOBILE or QC).
+ * - qcTransferRules: QC-pending stock moves alone, only to an empty NORMAL location of type
+ *   BULK, MOBILE or QC.
  * - netsToZero: on-hand and QC-pending stock sum to zero per item, batch and serial (stock only
  *   changes place); a violation is a programming error of the caller, not a user error.
  */

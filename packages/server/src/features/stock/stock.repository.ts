@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { insertRows, rowsByKeys, runCompiled, sendCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { StockKey, StockRowAfter } from './stock-movement.js';
+import { itemRuleColumns, locationRuleColumns } from './stock-queries.js';
 
 /** Rows per multi-row statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const chunkSize = 400;
@@ -186,16 +187,6 @@ export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void>
  * What the movement rules read of a location and of an item: a caller that reads these rows
  * anyway selects these columns too and hands the rows over (StockMovement.readInTransaction).
  */
-export const locationRuleColumns = [
-  'id',
-  'code',
-  'location_type',
-  'physical_location_type',
-  'stock_movement_restricted',
-  'block_stock_movements',
-  'block_stock_movements_reason',
-] as const;
-export const itemRuleColumns = ['id', 'code', 'active', 'is_stock_item'] as const;
 
 /** What the movement rules read of the locations a movement touches. */
 export function locationsForRules(tx: DbOrTx, ids: readonly number[]) {

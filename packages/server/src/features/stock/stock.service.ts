@@ -12,6 +12,7 @@ import type {
 } from './stock-movement.js';
 import { checkAfterApply, checkBeforeApply } from './stock-invariants.js';
 import * as repository from './stock.repository.js';
+import { freeToMove } from './stock-buckets.js';
 
 export * from './stock-movement.js';
 
@@ -65,12 +66,10 @@ function holds(row: StockRowAfter): boolean {
     row.releasedQty >= 0 &&
     row.pickQty >= 0 &&
     row.qcPendingQty >= 0 &&
-    row.releasedQty + row.pickQty + row.qcPendingQty <= row.onHandQty
+    freeToMove({ onHand: row.onHandQty, released: row.releasedQty, pick: row.pickQty, qcPending: row.qcPendingQty }) >=
+      0
   );
 }
-
-const freeToMove = (q: { onHand: number; released: number; pick: number; qcPending: number }) =>
-  q.onHand - q.released - q.pick - q.qcPending;
 
 /**
  * The refusal of a row that would break holds(): notEnoughSerialsAvailable {itemCode, serial,

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bugReportListAnswerSchema, submitBugReportAnswerSchema, submitBugReportRequestSchema } from '@wms/contract';
+import { systemEndpoints as endpoints } from '@wms/contract';
 import type { AppContext } from '../../context.js';
-import { anyRole, publicAccess } from '../../http/access.js';
+import { route } from '../../http/endpoint-route.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { rateLimited } from '../../http/rate-limit.js';
 import { scheduleBugReportPruning } from './bug-report-pruning.js';
@@ -14,29 +13,17 @@ import { listBugReports, submitBugReport } from './system.service.js';
  * tooManyRequests); old reports are pruned (see bug-report-pruning.ts).
  */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { rateLimits } = ctx.config;
   scheduleBugReportPruning(app, ctx);
 
-  api.post(
-    '/api/v1/system/submitBugReport',
-    {
-      config: {
-        ...publicAccess,
-        ...rateLimited(
-          { name: 'bugReport', per: 'address', ...rateLimits.bugReport },
-          { name: 'bugReportSession', per: 'session', ...rateLimits.bugReportPerSession },
-        ),
-      },
-      // BUG_REPORT_MAX_BYTES, unless the server's BODY_LIMIT_BYTES is lower still.
-      bodyLimit: Math.min(ctx.config.bugReports.maxBytes, ctx.config.bodyLimitBytes),
-      schema: {
-        tags: ['system'],
-        body: submitBugReportRequestSchema,
-        response: { 200: submitBugReportAnswerSchema },
-      },
-    },
-    async (request) => {
+  route(app, endpoints.submitBugReport, {
+    config: rateLimited(
+      { name: 'bugReport', per: 'address', ...rateLimits.bugReport },
+      { name: 'bugReportSession', per: 'session', ...rateLimits.bugReportPerSession },
+    ),
+    // BUG_REPORT_MAX_BYTES, unless the server's BODY_LIMIT_BYTES is lower still.
+    bodyLimit: Math.min(ctx.config.bugReports.maxBytes, ctx.config.bodyLimitBytes),
+    handler: async (request) => {
       const result = await submitBugReport(ctx, {
         report: request.body.report,
         userId: request.principal?.userId ?? null,
@@ -46,11 +33,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       return result.body;
     },
-  );
+  });
 
-  api.get(
-    '/api/v1/system/bugReports',
-    { config: anyRole('admin'), schema: { tags: ['system'], response: { 200: bugReportListAnswerSchema } } },
-    async () => ({ reports: await listBugReports(ctx) }),
-  );
+  route(app, endpoints.bugReports, { handler: async () => ({ reports: await listBugReports(ctx) }) });
 }

@@ -15,7 +15,7 @@ import {
   distinctIds,
 } from './user-task-values.js';
 
-/** Task templates (spec 03 sections 2 and 3): a new blank template has id -1. */
+/** Task templates: a new blank template has id -1. */
 
 type SaveTemplate = z.output<typeof saveUserTaskTemplateRequestSchema>;
 

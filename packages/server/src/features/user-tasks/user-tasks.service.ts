@@ -21,7 +21,7 @@ import type { UserTaskRow, UserTaskValues } from './user-tasks.repository.js';
 import * as workedTimes from './worked-times.repository.js';
 
 /**
- * User tasks (spec 03 sections 2-7). Who may do what:
+ * User tasks. Who may do what:
  * - task managers (userTaskManager) create, list all, edit and delete tasks, and read any task;
  * - an assigned user reads the task, claims it when shared, finishes it and presses its buttons;
  *   once a shared task is claimed, only the claimant works on it (409 claimedByOtherUser).

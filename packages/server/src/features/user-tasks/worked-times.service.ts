@@ -16,7 +16,7 @@ import * as repository from './worked-times.repository.js';
 import type { WorkedTimeWithUser } from './worked-times.repository.js';
 
 /**
- * Worked time on user tasks (spec 03 sections 2, 4 and 6). A user has at most one running entry
+ * Worked time on user tasks. A user has at most one running entry
  * (finished null) across all tasks: starting another while one runs is 409
  * workedTimeAlreadyRunning naming the task it runs on (the user finishes it first, with a
  * message; it is never stopped silently). A partial unique index enforces this under races.

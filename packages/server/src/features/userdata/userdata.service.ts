@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathOf, userdataEndpoints } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/app-error.js';
 
@@ -37,7 +38,7 @@ export interface BundleFile {
  * (also through symbolic links) outside the bundle folder.
  */
 export async function findBundleFile(ctx: AppContext, relative: string): Promise<BundleFile> {
-  const missing = () => notFound('notFound', { url: `/userdata/frontend_bundle/${relative}` });
+  const missing = () => notFound('notFound', { url: pathOf(userdataEndpoints.frontendBundle, { '*': relative }) });
   const segments = relative.split(/[/\\]/);
   if (
     relative.length === 0 ||

@@ -3,7 +3,7 @@ import type { Principal } from '../../http/access.js';
 import { forbidden } from '../../http/app-error.js';
 import { checkCurrentPassword } from '../auth/credentials.service.js';
 import { hashPassword } from '../auth/secrets.js';
-import { listSessions } from '../auth/session.repository.js';
+import { listSessions } from '../auth/session-records.service.js';
 import { clearAccountAttempts } from '../ip-rules/signin-attempts.service.js';
 import * as repository from './user.repository.js';
 import { findUserRowOrThrow } from './users.service.js';

@@ -16,7 +16,7 @@ import { assertCanActOn } from './user-rules.js';
 const issuer = 'WMS';
 
 /**
- * Two-factor authentication of a user, managed by a userManager (spec 02 section 6):
+ * Two-factor authentication of a user, managed by a userManager:
  * - setup makes a new secret and answers its QR code. It does not switch 2FA on: the user's
  *   previous secret (if any) is replaced and 2FA stays off until `enable` confirms that the
  *   authenticator app produces valid codes, so a half-finished setup never locks anyone out.

@@ -4,7 +4,7 @@ import { badRequest, forbidden } from '../../http/app-error.js';
 import { commonPasswords } from './common-passwords.js';
 
 /**
- * Who may do what to a user account (spec 02 section 6). The rules, in one place:
+ * Who may do what to a user account. The rules, in one place:
  * - A userManager manages every account; anyone else reads and changes only their own settings.
  * - Nobody raises their own roles (removing your own roles is allowed to a userManager).
  * - A user grants only roles they hold themselves (after hierarchy expansion; an admin holds all).

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { itemActionEndpoints, pathOf, printerEndpoints } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultDeviceConfig, saveDeviceConfig } from '../../platform/device-config.js';
 import { notify } from '../../platform/notifications.js';
@@ -16,6 +17,10 @@ vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
 let calls: Call[] = [];
 let serverPrinters: { id: number; name: string }[] = [];
 const posts = () => calls.filter((call) => call.method === 'POST');
+const item1 = { code: 'ITEM-001' };
+const labelPath = pathOf(itemActionEndpoints.label);
+const barcodePath = pathOf(itemActionEndpoints.setBarcode, item1);
+const imagePath = pathOf(itemActionEndpoints.uploadImage, item1);
 
 function setPrinter(choice: number | string) {
   saveDeviceConfig({ ...defaultDeviceConfig({ touchDevice: false }), defaultItemLabelPrinter: choice });
@@ -27,16 +32,21 @@ beforeEach(() => {
   rememberPrinter(null);
   serverPrinters = [];
   calls = stubFetch((method, url) => {
-    if (method === 'GET' && url === '/api/v1/printer/available')
+    if (method === 'GET' && url === pathOf(printerEndpoints.available))
       return {
         json: serverPrinters.map((printer) => ({ ...printer, printType: 'VOID', paper: 'LABEL', labelFormat: 'ZPL' })),
       };
     if (method !== 'POST') return undefined;
-    if (url === '/api/v1/item/label') return { json: { printed: 2, printer: 'Test printer' } };
-    if (url === '/api/v1/item/ITEM-001/barcode') return { json: demoItem };
-    if (url === '/api/v1/item/ITEM-001/image')
-      return { json: { imagePath: 'item_images/ITEM-001.png', url: '/userdata/static/item_images/ITEM-001.png' } };
-    if (url.startsWith('/api/v1/item/ITEM-001/managedBy/'))
+    if (url === labelPath) return { json: { printed: 2, printer: 'Test printer' } };
+    if (url === barcodePath) return { json: demoItem };
+    if (url === imagePath)
+      return {
+        json: {
+          imagePath: 'item_images/ITEM-001.png',
+          url: pathOf(itemActionEndpoints.staticImage, { file: 'ITEM-001.png' }),
+        },
+      };
+    if (url.startsWith(pathOf(itemActionEndpoints.setManagedBy, { ...item1, type: '' })))
       return { json: { managedBy: 'SERIAL_NUMBER', convertedRows: 3 } };
     return undefined;
   });
@@ -90,7 +100,7 @@ describe('setting a barcode', () => {
     await user.click(screen.getByTestId('question-ok'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({
-      url: '/api/v1/item/ITEM-001/barcode',
+      url: barcodePath,
       body: { slot: 'BARCODE3', barcode: '05412345000013', quantity: 1 },
     });
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.barcode.saved'));
@@ -150,7 +160,7 @@ describe('printing labels', () => {
     await answer(user, '2');
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({
-      url: '/api/v1/item/label',
+      url: labelPath,
       body: { printer: 7, jobs: [{ item: 'ITEM-001', batch: null, serial: null, quantity: 2 }] },
     });
     await waitFor(() =>
@@ -230,7 +240,7 @@ describe('changing the management type', () => {
     await user.click(screen.getByTestId('question-ok'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     const call = posts()[0]!;
-    expect(call.url).toBe('/api/v1/item/ITEM-001/managedBy/SERIAL_NUMBER');
+    expect(call.url).toBe(pathOf(itemActionEndpoints.setManagedBy, { ...item1, type: 'SERIAL_NUMBER' }));
     expect(call.body).toEqual({ newBatchName: 'BE_CONV', newSerialPrefix: 'SN-' });
     expect(call.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.managedBy.success'));
@@ -258,7 +268,7 @@ describe('uploading an image', () => {
     await user.upload(input, file);
     await waitFor(() => expect(posts()).toHaveLength(1));
     const call = posts()[0]!;
-    expect(call.url).toBe('/api/v1/item/ITEM-001/image');
+    expect(call.url).toBe(imagePath);
     expect(call.body).toBeInstanceOf(FormData);
     expect((call.body as FormData).get('file')).toBeInstanceOf(File);
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.image.uploaded'));

@@ -24,7 +24,7 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 }
 
 /**
- * Actions (spec 01 sections 2, 4 and 5), each shown only to the role it needs (the server checks
+ * Actions, each shown only to the role it needs (the server checks
  * too): change management type (itemManagedByEdit), set barcodes and upload an image
  * (barcodeSetup), print labels (everyone who sees the app), create a production order
  * (itemAuthCreateProductionOrder).

@@ -10,14 +10,14 @@ import { formatNumber } from './format-number.js';
 import { itemBarcodes } from './item-barcodes.js';
 import { setBarcode } from './item-actions-api.js';
 import { parsePositiveQuantity } from './prompt-values.js';
-import { itemQueries } from './queries.js';
+import { itemQueries, refreshItem } from './queries.js';
 import type { Questions } from './useQuestions.js';
 
-/** Spec 01 section 5: the quantity prompt's default. */
+/** The quantity prompt's default. */
 export const defaultBarcodeQuantity = '1.0';
 
 /**
- * Set or clear the item's barcodes (spec 01 section 5). Setting asks for the barcode (scanned or
+ * Set or clear the item's barcodes. Setting asks for the barcode (scanned or
  * typed); no code in it: noBarcodeFound; several readings (a GS1 string): the user picks one;
  * then the quantity one scan counts (default 1.0, a non-numeric answer cancels silently).
  * Clearing asks for confirmation.
@@ -33,7 +33,7 @@ export function BarcodeAction({ item, ask }: { item: Item; ask: Questions }) {
       const updated = await setBarcode(item.code, slot, barcode, quantity);
       queryClient.setQueryData(itemQueries.detail(item.code).queryKey, updated);
       notify('success', barcode === null ? 'itemInfo:actions.barcode.cleared' : 'itemInfo:actions.barcode.saved');
-      await queryClient.invalidateQueries({ queryKey: itemQueries.detailRoot(item.code) });
+      await refreshItem(queryClient, item.code);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     } finally {

@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DefaultItemLocation, Item, SetDefaultLocationRequest } from '@wms/contract';
+import {
+  itemActionEndpoints,
+  type DefaultItemLocation,
+  type Item,
+  type SetDefaultLocationRequest,
+} from '@wms/contract';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ObjectReferenceField, type ResolvedObject } from '../../components/object-reference/ObjectReferenceField.js';
-import { http } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
 import { notify } from '../../platform/notifications.js';
 import { parseStockLevel } from './prompt-values.js';
 import { itemQueries } from './queries.js';
@@ -13,7 +18,7 @@ const levelText = (value: number | null) => (value === null ? '' : String(value)
 
 /**
  * Edits one warehouse's default location of the item: the location (an object reference resolved
- * with GET /api/v1/bin_location/find/{code}; empty clears it), enforced, minimum and maximum stock
+ * with the bin location find endpoint; empty clears it), enforced, minimum and maximum stock
  * (floats). Saved with the version read; the HTTP client retries a stale version and shows errors.
  */
 export function DefaultLocationModal({
@@ -41,14 +46,11 @@ export function DefaultLocationModal({
 
   const save = useMutation({
     mutationFn: (body: SetDefaultLocationRequest) =>
-      http.post(
-        `/api/v1/item/${encodeURIComponent(item.code)}/default_bin_locations/${encodeURIComponent(row.whs.code)}`,
-        body,
-      ),
+      callApi(itemActionEndpoints.setDefaultLocation, { params: { code: item.code, whsCode: row.whs.code }, body }),
     onSuccess: async () => {
       notify('success', 'common:saveSuccess');
       onClose();
-      await queryClient.invalidateQueries({ queryKey: [...itemQueries.detailRoot(item.code), 'defaultLocations'] });
+      await queryClient.invalidateQueries({ queryKey: itemQueries.defaultLocationsRoot(item.code) });
     },
   });
 

@@ -1,4 +1,4 @@
-import type { DefaultItemLocation } from '@wms/contract';
+import { binLocationEndpoints, itemActionEndpoints, pathOf, urlOf, type DefaultItemLocation } from '@wms/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,11 @@ const rows: DefaultItemLocation[] = [
 ];
 const location = (code: string) => ({ code, visualCode: code, warehouseCode: '01', warehouseName: 'Main warehouse' });
 
+const item1 = { code: 'ITEM-001' };
+const defaultsPath = pathOf(itemActionEndpoints.defaultLocations, item1);
+const findLocationPath = (code: string) => pathOf(binLocationEndpoints.find, { code });
+const saveDefaultPath = pathOf(itemActionEndpoints.setDefaultLocation, { ...item1, whsCode: '01' });
+
 let calls: Call[] = [];
 
 beforeEach(() => {
@@ -39,13 +44,13 @@ beforeEach(() => {
   state.roles = ['information', 'defaultItemBinLocationEdit'];
   calls = stubFetch((method, url) => {
     const [path, query] = url.split('?') as [string, string | undefined];
-    if (path === '/api/v1/item/ITEM-001/default_bin_locations')
+    if (path === defaultsPath)
       return { json: query === 'filter=all' ? [...rows, { ...rows[1]!, whs: { ...rows[1]!.whs, code: '99' } }] : rows };
-    if (path === '/api/v1/bin_location/find/01-A01-01') return { json: location('01-A01-01') };
-    if (path === '/api/v1/bin_location/find/01-P01-01') return { json: location('01-P01-01') };
-    if (path.startsWith('/api/v1/bin_location/find/'))
+    if (path === findLocationPath('01-A01-01')) return { json: location('01-A01-01') };
+    if (path === findLocationPath('01-P01-01')) return { json: location('01-P01-01') };
+    if (path.startsWith(findLocationPath('')))
       return { status: 404, json: { status: 404, key: 'unknownLocation', args: { code: path.split('/').pop() } } };
-    if (method === 'POST' && path === '/api/v1/item/ITEM-001/default_bin_locations/01') return { json: rows[0] };
+    if (method === 'POST' && path === saveDefaultPath) return { json: rows[0] };
     return undefined;
   });
 });
@@ -55,7 +60,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const defaultRequests = () => calls.filter((call) => call.url.includes('/default_bin_locations')).map((c) => c.url);
+const defaultRequests = () => calls.filter((call) => call.url.startsWith(defaultsPath)).map((c) => c.url);
 
 describe('DefaultLocationsTab', () => {
   it('lists the rows with the filter present by default and asks again for another filter', async () => {
@@ -63,10 +68,14 @@ describe('DefaultLocationsTab', () => {
     renderAt('/item/item_info/ITEM-001', <DefaultLocationsTab item={demoItem} />);
     const table = await screen.findByTestId('item-default-locations');
     await waitFor(() => expect(within(table).getAllByText(/warehouse$/)).toHaveLength(2));
-    expect(defaultRequests()).toEqual(['/api/v1/item/ITEM-001/default_bin_locations?filter=present']);
+    expect(defaultRequests()).toEqual([
+      urlOf(itemActionEndpoints.defaultLocations, { params: item1, query: { filter: 'present' } }),
+    ]);
     await user.selectOptions(screen.getByTestId('default-location-filter'), 'all');
     await waitFor(() => expect(screen.getByTestId('edit-default-99')).toBeTruthy());
-    expect(defaultRequests()).toContain('/api/v1/item/ITEM-001/default_bin_locations?filter=all');
+    expect(defaultRequests()).toContain(
+      urlOf(itemActionEndpoints.defaultLocations, { params: item1, query: { filter: 'all' } }),
+    );
   });
 
   it('has no edit buttons for a user without defaultItemBinLocationEdit', async () => {
@@ -105,7 +114,7 @@ describe('DefaultLocationsTab', () => {
 
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({
-      url: '/api/v1/item/ITEM-001/default_bin_locations/01',
+      url: saveDefaultPath,
       body: { locationCode: '01-A01-01', enforced: false, minStock: 2.5, maxStock: 250.75, version: 4 },
     });
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'common:saveSuccess'));

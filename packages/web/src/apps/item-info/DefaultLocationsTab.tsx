@@ -12,7 +12,7 @@ import { formatNumber } from './format-number.js';
 import { itemQueries } from './queries.js';
 
 /**
- * Default locations (spec 01 sections 2 and 4): one row per warehouse, filtered present (default),
+ * Default locations: one row per warehouse, filtered present (default),
  * active or all. A user with defaultItemBinLocationEdit edits a row in a modal.
  */
 export function DefaultLocationsTab({ item }: { item: Item }) {

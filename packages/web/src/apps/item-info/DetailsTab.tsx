@@ -4,7 +4,7 @@ import { CustomGrids } from '../../components/custom-grid/CustomGrids.js';
 import { FieldList, type Field } from './FieldList.js';
 import { formatNumber, weightInKg } from './format-number.js';
 
-/** Details (spec 01 section 2): master data flags and production settings, and the item's custom grids. */
+/** Details: master data flags and production settings, and the item's custom grids. */
 export function DetailsTab({ item }: { item: Item }) {
   const { t, i18n } = useTranslation('itemInfo');
   const yesNo = (value: boolean) => t(value ? 'common:yes' : 'common:no');

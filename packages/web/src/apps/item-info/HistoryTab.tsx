@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { orderTypes, type Item } from '@wms/contract';
+import { orderTypes, type Item, type ItemHistoryRow } from '@wms/contract';
 import { useMemo } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,11 @@ import { ObjectLink } from '../../components/object-link/ObjectLink.js';
 import { formatDateTime } from '../../components/object-dialogs/format.js';
 import { transactionTypeText } from '../../components/object-dialogs/transaction-type.js';
 import { formatNumber } from './format-number.js';
-import { itemQueries, type ItemHistoryRow } from './queries.js';
+import { itemQueries } from './queries.js';
 
 const orderTypeSet: ReadonlySet<string> = new Set(orderTypes);
 
-/** History (spec 01 section 3): the item's ledger, newest first, a page at a time ("load more"). */
+/** History: the item's ledger, newest first, a page at a time ("load more"). */
 export function HistoryTab({ item }: { item: Item }) {
   const { t, i18n } = useTranslation('itemInfo');
   const history = useInfiniteQuery(itemQueries.history(item.code));

@@ -7,7 +7,7 @@ import { ItemImage } from './ItemImage.js';
 import { itemBarcodes } from './item-barcodes.js';
 import { StockForecast } from './StockForecast.js';
 
-/** Information (spec 01 section 2): image, codes, names, barcodes with quantities, units, forecast. */
+/** Information: image, codes, names, barcodes with quantities, units, forecast. */
 export function InformationTab({ item }: { item: Item }) {
   const { t, i18n } = useTranslation('itemInfo');
   const fields: Field[] = [

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { itemImageCodeParam } from '@wms/contract';
+import { itemActionEndpoints, itemImageCodeParam, pathOf } from '@wms/contract';
 import { describe, expect, it } from 'vitest';
 import { ItemImage } from './ItemImage.js';
 import { demoItem } from './test-support.js';
@@ -15,7 +15,9 @@ describe('ItemImage', () => {
   it('loads the image by the base64url code, versioned, at most 400 px high', () => {
     render(<ItemImage item={withImage} />);
     const image = screen.getByTestId<HTMLImageElement>('item-image');
-    expect(image.getAttribute('src')).toBe(`/api/v1/item/${itemImageCodeParam('ITEM-001')}/image?v=3`);
+    expect(image.getAttribute('src')).toBe(
+      `${pathOf(itemActionEndpoints.image, { code: itemImageCodeParam('ITEM-001') })}?v=3`,
+    );
     expect(image.className).toContain('item-info-image');
     natural(image, 640, 480);
     fireEvent.load(image);

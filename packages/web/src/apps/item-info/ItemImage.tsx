@@ -1,15 +1,15 @@
-import { itemImageCodeParam, type Item } from '@wms/contract';
+import { itemActionEndpoints, itemImageCodeParam, pathOf, type Item } from '@wms/contract';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The item image URL; the version makes a new upload load at once despite the browser cache. */
 export function itemImageUrl(item: Pick<Item, 'code' | 'version'>): string {
-  return `/api/v1/item/${itemImageCodeParam(item.code)}/image?v=${item.version}`;
+  return `${pathOf(itemActionEndpoints.image, { code: itemImageCodeParam(item.code) })}?v=${item.version}`;
 }
 
 /**
- * The item's image, at most 400 px high (spec 01 section 9). No image, a load failure or a 1x1
- * image (a tracking pixel of an ERP) shows a placeholder (spec 01 section 8).
+ * The item's image, at most 400 px high. No image, a load failure or a 1x1 image (a tracking
+ * pixel of an ERP) shows a placeholder.
  */
 export function ItemImage({ item }: { item: Pick<Item, 'code' | 'version' | 'imagePath' | 'name'> }) {
   const { t } = useTranslation('itemInfo');

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { itemActionEndpoints, itemEndpoints, pathOf } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { ItemInfoApp } from './ItemInfoApp.js';
@@ -17,6 +18,10 @@ vi.mock('./StockForecastChart.js', () => ({
   StockForecastChart: ({ points }: { points: unknown[] }) => <div data-testid="chart-stub">{points.length}</div>,
 }));
 
+const item1 = { code: 'ITEM-001' };
+/** The start of every item autocomplete path. */
+const autocompletePrefix = pathOf(itemEndpoints.autocomplete, { text: '' });
+
 const suggestions = [
   { code: 'ITEM-001', visualCode: 'ITEM-001', name: 'Hex bolt M8x40', barcode: null, barcode2: null, barcode3: null },
   { code: 'ITEM-002', visualCode: 'ITEM-002', name: 'Washer M8', barcode: null, barcode2: null, barcode3: null },
@@ -30,16 +35,16 @@ beforeEach(() => {
   state.operationMode = 'NORMAL';
   calls = stubFetch((method, url) => {
     const path = url.split('?')[0]!;
-    if (path === '/api/v1/item/find/8712345000028')
+    if (path === pathOf(itemEndpoints.find, { code: '8712345000028' }))
       return { json: { item: demoItem, matchedBy: 'BARCODE2', quantity: 12 } };
-    if (path === '/api/v1/item/find/NOPE')
+    if (path === pathOf(itemEndpoints.find, { code: 'NOPE' }))
       return { status: 404, json: { status: 404, key: 'unknownItemForCode', args: { code: 'NOPE' } } };
-    if (path.startsWith('/api/v1/item/autocomplete/')) return { json: suggestions };
-    if (path === '/api/v1/item/ITEM-001') return { json: demoItem };
-    if (path === '/api/v1/item/ITEM-001/bin_locations')
+    if (path.startsWith(autocompletePrefix)) return { json: suggestions };
+    if (path === pathOf(itemEndpoints.get, item1)) return { json: demoItem };
+    if (path === pathOf(itemEndpoints.binLocations, item1))
       return { json: [stockRow('01-A01-01', 500), stockRow('01-BLOCKED', 2, true)] };
-    if (path === '/api/v1/item/ITEM-001/open_documents') return { json: [] };
-    if (path === '/api/v1/item/ITEM-001/default_bin_locations') return { json: [] };
+    if (path === pathOf(itemEndpoints.openDocuments, item1)) return { json: [] };
+    if (path === pathOf(itemActionEndpoints.defaultLocations, item1)) return { json: [] };
     return method === 'GET' ? undefined : { json: {} };
   });
 });
@@ -58,7 +63,7 @@ describe('ItemInfoApp', () => {
     expect(screen.getByTestId('item-info-empty')).toBeTruthy();
     await user.type(scanner(), '8712345000028{Enter}');
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/item/item_info/ITEM-001'));
-    expect(calls.some((call) => call.url === '/api/v1/item/find/8712345000028')).toBe(true);
+    expect(calls.some((call) => call.url === pathOf(itemEndpoints.find, { code: '8712345000028' }))).toBe(true);
     const information = await screen.findByTestId('item-information');
     expect(within(information).getByTestId('field-visualCode').textContent).toContain('ITEM-001');
     expect(within(information).getByTestId('field-barcode2').textContent).toContain('8712345000028');
@@ -83,8 +88,8 @@ describe('ItemInfoApp', () => {
     renderAt('/item/item_info', <ItemInfoApp />);
     await user.type(scanner(), 'ite');
     const list = await screen.findByTestId('item-suggestions');
-    const autocompletes = calls.filter((call) => call.url.startsWith('/api/v1/item/autocomplete/'));
-    expect(autocompletes.map((call) => call.url)).toEqual(['/api/v1/item/autocomplete/ite']);
+    const autocompletes = calls.filter((call) => call.url.startsWith(autocompletePrefix));
+    expect(autocompletes.map((call) => call.url)).toEqual([pathOf(itemEndpoints.autocomplete, { text: 'ite' })]);
     expect(within(list).getAllByTestId('item-suggestion')).toHaveLength(2);
     await user.click(within(list).getByText('Washer M8'));
     expect(screen.getByTestId('path').textContent).toBe('/item/item_info/ITEM-002');
@@ -133,8 +138,9 @@ describe('ItemInfoApp', () => {
   it('replaces an item code typed in another case with the stored one', async () => {
     stubFetch((_method, url) => {
       const path = url.split('?')[0]!;
-      if (path === '/api/v1/item/item-001' || path === '/api/v1/item/ITEM-001') return { json: demoItem };
-      return path.startsWith('/api/v1/item/ITEM-001/') ? { json: [] } : undefined;
+      if (path === pathOf(itemEndpoints.get, { code: 'item-001' }) || path === pathOf(itemEndpoints.get, item1))
+        return { json: demoItem };
+      return path.startsWith(`${pathOf(itemEndpoints.get, item1)}/`) ? { json: [] } : undefined;
     });
     renderAt('/item/item_info/item-001', <ItemInfoApp />);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/item/item_info/ITEM-001'));

@@ -5,7 +5,7 @@ import { ItemSearchBar } from './ItemSearchBar.js';
 import { ItemView } from './ItemView.js';
 
 /**
- * /item/item_info and /item/item_info/:itemcode (spec 01 section 2, Item information view): the
+ * /item/item_info and /item/item_info/:itemcode: the
  * scanner bar on top, the item's tabs below once an item is chosen.
  */
 export function ItemInfoApp() {

@@ -7,7 +7,7 @@ import { itemInfoPath } from '../../components/object-link/ObjectLink.js';
 import { ScannerInput } from '../../components/scanner/ScannerInput.js';
 import { ApiError } from '../../platform/http.js';
 import { findItem, itemQueries } from './queries.js';
-import { useDebouncedValue } from './useDebouncedValue.js';
+import { useDebouncedValue } from '../../platform/useDebouncedValue.js';
 
 /** Spec: typed text asks for suggestions once it has rested this long. */
 export const autocompleteDelayMs = 200;
@@ -20,7 +20,7 @@ function isSearchText(text: string): boolean {
 
 /**
  * The item app's scanner bar: a scan (or typed text and Enter) resolves the code or any barcode
- * with GET /api/v1/item/find/{code} and opens the item; an unknown code is notified by the HTTP
+ * with the item find endpoint (items.find) and opens the item; an unknown code is notified by the HTTP
  * client (unknownItemForCode {code}). Typed text also lists up to 20 suggestions to pick from.
  */
 export function ItemSearchBar() {

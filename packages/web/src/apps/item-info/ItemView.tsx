@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DefaultItemLocation, Item, ItemStockRow } from '@wms/contract';
+import type { DefaultItemLocationsAnswer, Item } from '@wms/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Nav, Spinner, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ function tabContent(id: ItemTabId, item: Item): ReactNode {
   }
 }
 
-/** One item: its name and the tabs of spec 01 section 2; the open tab is kept in ?tab=. */
+/** One item: its name and its tabs (visibleItemTabs); the open tab is kept in ?tab=. */
 export function ItemView({ code }: { code: string }) {
   const { t } = useTranslation('itemInfo');
   const config = useConfig();
@@ -57,9 +57,9 @@ export function ItemView({ code }: { code: string }) {
 
   useItemLive(item.data?.code, () => {
     const itemCode = item.data?.code ?? code;
-    const stock = queryClient.getQueryData<ItemStockRow[]>(itemQueries.stock(itemCode).queryKey) ?? [];
+    const stock = queryClient.getQueryData(itemQueries.stock(itemCode).queryKey) ?? [];
     const defaults = queryClient
-      .getQueriesData<DefaultItemLocation[]>({ queryKey: [...itemQueries.detailRoot(itemCode), 'defaultLocations'] })
+      .getQueriesData<DefaultItemLocationsAnswer>({ queryKey: itemQueries.defaultLocationsRoot(itemCode) })
       .flatMap(([, rows]) => rows ?? []);
     return [
       ...stock.map((row) => row.binLocation.code),

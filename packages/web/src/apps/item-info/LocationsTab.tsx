@@ -55,7 +55,7 @@ function NodeCell({ node, itemCode }: { node: StockNode; itemCode: string }) {
 }
 
 /**
- * Locations (spec 01 section 2): the item's stock as trees, per location (with batches and serials
+ * Locations: the item's stock as trees, per location (with batches and serials
  * beneath) or per item -> batch -> serial -> location; quantities on hand, free to move, released
  * and picked; QC-pending stock marked; restricted locations in danger style with a stop sign.
  */

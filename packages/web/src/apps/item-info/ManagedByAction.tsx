@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { setManagedBy } from './item-actions-api.js';
-import { itemQueries } from './queries.js';
+import { refreshItem } from './queries.js';
 import type { Questions } from './useQuestions.js';
 
 /**
- * Change the management type (spec 01 section 4): to batch asks the new batch name (default
+ * Change the management type: to batch asks the new batch name (default
  * BE_CONV), to serial also the serial prefix (default BE_CONV_); then a confirmation. The request
  * carries an idempotency key made once per confirmed conversion, so a retry converts once.
  */
@@ -60,7 +60,7 @@ export function ManagedByAction({ item, ask }: { item: Item; ask: Questions }) {
     try {
       await setManagedBy(item.code, chosen, { newBatchName, newSerialPrefix }, crypto.randomUUID());
       notify('success', 'itemInfo:actions.managedBy.success');
-      await queryClient.invalidateQueries({ queryKey: itemQueries.detailRoot(item.code) });
+      await refreshItem(queryClient, item.code);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     } finally {

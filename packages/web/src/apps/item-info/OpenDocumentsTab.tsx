@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { orderTypes, type Item } from '@wms/contract';
+import { orderTypes, type Item, type ItemOpenDocument } from '@wms/contract';
 import { useMemo } from 'react';
 import { Badge, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,11 @@ import type { DataTableColumn } from '../../components/data-table/data-table-col
 import { ObjectLink } from '../../components/object-link/ObjectLink.js';
 import { formatDate } from '../../components/object-dialogs/format.js';
 import { formatNumber } from './format-number.js';
-import { itemQueries, type ItemOpenDocument } from './queries.js';
+import { itemQueries } from './queries.js';
 
 const orderTypeSet: ReadonlySet<string> = new Set(orderTypes);
 
-/** Open documents (spec 01 section 3): type, code, business partner, quantities, ship date, direction. */
+/** Open documents: type, code, business partner, quantities, ship date, direction. */
 export function OpenDocumentsTab({ item }: { item: Item }) {
   const { t, i18n } = useTranslation('itemInfo');
   const documents = useQuery(itemQueries.openDocuments(item.code));

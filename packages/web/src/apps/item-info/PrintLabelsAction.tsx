@@ -10,11 +10,11 @@ import { usePrinterChoice } from '../../components/printer-choice/usePrinterChoi
 import { maxLabelCount, parseLabelCount } from './prompt-values.js';
 import type { Questions } from './useQuestions.js';
 
-/** Spec 01 section 9: quick print prints one label without asking. */
+/** Quick print prints one label without asking. */
 export const quickPrintCount = 1;
 
 /**
- * Label, large label and quick print (spec 01 sections 5 and 9) on the device's item label
+ * Label, large label and quick print on the device's item label
  * printer, or one the user chooses (usePrinterChoice). Label and large label ask how many; a
  * count of 0, empty or not a whole number prints nothing.
  */
@@ -55,12 +55,7 @@ export function PrintLabelsAction({ item, ask }: { item: Item; ask: Questions })
         <i className="bi bi-printer me-2" aria-hidden="true" />
         {t('actions.print.label')}
       </Button>
-      <Button
-        size="lg"
-        disabled={busy}
-        onClick={() => void print('large_label', false)}
-        data-testid="print-large-label"
-      >
+      <Button size="lg" disabled={busy} onClick={() => void print('largeLabel', false)} data-testid="print-large-label">
         <i className="bi bi-printer me-2" aria-hidden="true" />
         {t('actions.print.largeLabel')}
       </Button>

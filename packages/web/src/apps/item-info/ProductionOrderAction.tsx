@@ -1,32 +1,26 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Item, OrderSummary, ProductionOrderCreated, WorkOrderPlan } from '@wms/contract';
+import { lookupEndpoints, productionEndpoints, type Item } from '@wms/contract';
 import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { lookupQueries } from '../../components/object-dialogs/lookup-queries.js';
-import { ApiError, http } from '../../platform/http.js';
+import { apiQuery, callApi } from '../../platform/api-client.js';
+import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
-import { itemQueries } from './queries.js';
-import { useDebouncedValue } from './useDebouncedValue.js';
+import { refreshItem } from './queries.js';
+import { useDebouncedValue } from '../../platform/useDebouncedValue.js';
 
-const plansOf = (itemCode: string) =>
-  queryOptions({
-    queryKey: ['production', 'list', 'plans', itemCode] as const,
-    queryFn: () => http.get<WorkOrderPlan[]>(`/api/v1/production/work_order_plans/${encodeURIComponent(itemCode)}`),
-  });
+const plansOf = (itemCode: string) => apiQuery(productionEndpoints.workOrderPlans, { params: { itemCode } });
 
 const salesOrders = (text: string) =>
   queryOptions({
-    queryKey: ['orders', 'list', 'autocomplete', text] as const,
-    queryFn: async () =>
-      (
-        await http.get<OrderSummary[]>(`/api/v1/order/autocomplete/${encodeURIComponent(text)}`, { silent: true })
-      ).filter((order) => order.type === 'SALES_ORDER'),
+    ...apiQuery(lookupEndpoints.autocompleteOrders, { params: { text } }, { silent: true }),
+    select: (orders) => orders.filter((order) => order.type === 'SALES_ORDER'),
     staleTime: 30_000,
   });
 
 /**
- * The production order dialog (spec 03 section 2): the item is fixed; target quantity, warehouse,
+ * The production order dialog: the item is fixed; target quantity, warehouse,
  * work order plan of the item, an optional sales order and release after create. One
  * Idempotency-Key per opened dialog, so a retried create makes one order. After success the
  * item's open documents show the new order.
@@ -51,20 +45,22 @@ function ProductionOrderDialog({ item, onClose }: { item: Item; onClose: () => v
   const handleSubmit = async () => {
     setBusy(true);
     try {
-      const created = await http.post<ProductionOrderCreated>(
-        '/api/v1/production/orders',
+      const created = await callApi(
+        productionEndpoints.createOrder,
         {
-          itemCode: item.code,
-          targetQuantity,
-          warehouseCode,
-          workOrderPlanCode: planCode,
-          salesOrderCode: salesOrderCode.trim() || null,
-          releaseAfterCreate: release,
+          body: {
+            itemCode: item.code,
+            targetQuantity,
+            warehouseCode,
+            workOrderPlanCode: planCode,
+            salesOrderCode: salesOrderCode.trim() || null,
+            releaseAfterCreate: release,
+          },
         },
         { idempotencyKey },
       );
       notify('success', 'production:order.created', { code: created.code });
-      await queryClient.invalidateQueries({ queryKey: itemQueries.detailRoot(item.code) });
+      await refreshItem(queryClient, item.code);
       onClose();
     } catch (error) {
       // The HTTP client has shown the server's error (unknownWorkOrderPlan, unknownOrder, ...).

@@ -14,7 +14,7 @@ const StockForecastChart = lazy(() =>
 );
 
 /**
- * The stock-level forecast (spec 01 section 2): on-hand now, the open documents on their ship
+ * The stock-level forecast: on-hand now, the open documents on their ship
  * dates, and the summed minimum and maximum stock of the default locations.
  */
 export function StockForecast({ item }: { item: Item }) {

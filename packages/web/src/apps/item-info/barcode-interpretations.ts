@@ -24,7 +24,7 @@ function gtinOf(text: string): string | null {
 }
 
 /**
- * What a scanned or typed barcode may stand for, for the barcode setup (spec 01 section 5): the
+ * What a scanned or typed barcode may stand for, for the barcode setup: the
  * GTIN-14 of a GS1 element string (AI 01, check digit verified) and the text itself, each once,
  * the GTIN first. Symbology prefixes (]C1, ]d2, ]Q3, ...) and FNC1/GS characters are removed
  * first, surrounding white space too. Nothing left: [].

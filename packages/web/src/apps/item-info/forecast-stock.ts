@@ -48,7 +48,7 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /**
- * The item's projected stock per day (spec 01 section 2, stock-level forecast): today's on-hand
+ * The item's projected stock per day (the stock-level forecast): today's on-hand
  * plus the open documents, IN adding and OUT subtracting their open quantity on their ship date.
  * A document without a date, or with a date in the past, counts today. One point per day from
  * today until {@link forecastTailDays} after the last change (at most {@link forecastMaxDays}

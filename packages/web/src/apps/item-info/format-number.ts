@@ -12,7 +12,7 @@ export function formatNumber(value: number | null | undefined, language: string,
   return format.format(value);
 }
 
-/** Spec 01 section 5: the weight in kg is weightInMg / 1,000,000. */
+/** The weight in kg is weightInMg / 1,000,000. */
 export function weightInKg(weightInMg: number | null): number | null {
   return weightInMg === null ? null : weightInMg / 1_000_000;
 }

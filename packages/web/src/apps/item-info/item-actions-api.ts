@@ -1,39 +1,48 @@
-import type { BarcodeSlot, Item, ItemLabelRequest, ManagedBy, PrintAnswer } from '@wms/contract';
-import { http } from '../../platform/http.js';
+import {
+  itemActionEndpoints,
+  type BarcodeSlot,
+  type Item,
+  type ItemImageUploadAnswer,
+  type ItemLabelRequest,
+  type ManagedBy,
+  type PrintAnswer,
+  type SetManagedByAnswer,
+  type SetManagedByRequest,
+} from '@wms/contract';
+import { callApi } from '../../platform/api-client.js';
 
-const itemPath = (code: string) => `/api/v1/item/${encodeURIComponent(code)}`;
-
-export interface ManagedByAnswer {
-  managedBy: ManagedBy;
-  convertedRows: number;
-}
-
-/** POST /api/v1/item/{code}/managedBy/{type}; the idempotency key makes a retried request convert once. */
+/** Converts the item's management type; the idempotency key makes a retried request convert once. */
 export function setManagedBy(
   code: string,
   type: ManagedBy,
-  body: { newBatchName: string; newSerialPrefix: string },
+  body: SetManagedByRequest,
   idempotencyKey: string,
-): Promise<ManagedByAnswer> {
-  return http.post<ManagedByAnswer>(`${itemPath(code)}/managedBy/${type}`, body, { idempotencyKey });
+): Promise<SetManagedByAnswer> {
+  return callApi(itemActionEndpoints.setManagedBy, { params: { code, type }, body }, { idempotencyKey });
 }
 
-/** POST /api/v1/item/{code}/barcode: barcode null clears the slot. */
+/** Sets one barcode slot of the item: barcode null clears the slot. */
 export function setBarcode(code: string, slot: BarcodeSlot, barcode: string | null, quantity = 1): Promise<Item> {
-  return http.post<Item>(`${itemPath(code)}/barcode`, { slot, barcode, quantity });
+  return callApi(itemActionEndpoints.setBarcode, { params: { code }, body: { slot, barcode, quantity } });
 }
 
-export type LabelSize = 'label' | 'large_label';
+/** The label endpoints: a normal or a large label. */
+export type LabelSize = 'label' | 'largeLabel';
 
-/** POST /api/v1/item/label or /large_label: `quantity` labels of the item on the server printer. */
-export function printItemLabels(size: LabelSize, printer: number, item: string, quantity: number) {
+/** Prints `quantity` labels (normal or large) of the item on the server printer. */
+export function printItemLabels(
+  size: LabelSize,
+  printer: number,
+  item: string,
+  quantity: number,
+): Promise<PrintAnswer> {
   const body: ItemLabelRequest = { printer, jobs: [{ item, batch: null, serial: null, quantity }] };
-  return http.post<PrintAnswer>(`/api/v1/item/${size}`, body);
+  return callApi(itemActionEndpoints[size], { body });
 }
 
-/** POST /api/v1/item/{code}/image, multipart with the field `file`. */
-export function uploadItemImage(code: string, file: File): Promise<{ imagePath: string; url: string }> {
+/** Uploads the item's image: multipart with the field `file`. */
+export function uploadItemImage(code: string, file: File): Promise<ItemImageUploadAnswer> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return http.post(`${itemPath(code)}/image`, form);
+  return callApi(itemActionEndpoints.uploadImage, { params: { code }, body: form });
 }

@@ -1,7 +1,7 @@
 import { parseLabelCount as parseCount } from '../../components/object-dialogs/format.js';
 
 /**
- * Readers of prompt answers (spec 01 section 5). Both accept a decimal comma, as typed on a
+ * Readers of prompt answers. Both accept a decimal comma, as typed on a
  * Dutch, German or Polish keyboard.
  */
 

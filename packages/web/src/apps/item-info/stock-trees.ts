@@ -12,7 +12,7 @@ export interface StockNode extends Buckets {
   kind: StockNodeKind;
   code: string;
   label: string;
-  /** A location with stockMovementRestricted (spec 01 section 5: danger style, stop sign). */
+  /** A location with stockMovementRestricted (danger style, stop sign). */
   restricted: boolean;
   /** Some stock beneath is waiting for quality control. */
   qcPending: boolean;

@@ -4,7 +4,6 @@ import { render } from '@testing-library/react';
 import type { Item, ItemStockRow } from '@wms/contract';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
 
 export const demoItem: Item = {
   code: 'ITEM-001',
@@ -66,38 +65,6 @@ export function stockRow(bin: string, onHandQty: number, restricted = false): It
   };
 }
 
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-type Answer = { status?: number; json: unknown } | undefined;
-export type Route = (method: string, url: string, body: unknown) => Answer;
-
-/** A fetch stub answering by route; records every call (JSON bodies parsed). */
-export function stubFetch(route: Route): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
-      calls.push({ method, url, body, headers: (init.headers ?? {}) as Record<string, string> });
-      const answer = route(method, url, body) ?? {
-        status: 404,
-        json: { status: 404, key: 'notFound', args: {}, message: 'not stubbed' },
-      };
-      return new Response(JSON.stringify(answer.json), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
-
 function Where() {
   const location = useLocation();
   return <output data-testid="path">{location.pathname + location.search}</output>;
@@ -119,8 +86,4 @@ export function renderAt(path: string, element: ReactNode) {
   );
 }
 
-/** jsdom has no layout: give scrolling bodies a viewport so DataTable's virtual rows render. */
-export function fakeViewport(): void {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
-}
+export { fakeViewport, stubFetch, type Call, type Route } from '../../test-support/fetch-stub.js';

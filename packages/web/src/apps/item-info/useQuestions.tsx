@@ -26,7 +26,7 @@ export interface Questions {
 }
 
 /**
- * The prompts of the item actions (spec 01 sections 4 and 5) as awaitable questions, so an action
+ * The prompts of the item actions as awaitable questions, so an action
  * reads as a sequence of steps. Render `modal` once.
  */
 export function useQuestions(): { ask: Questions; modal: ReactNode } {

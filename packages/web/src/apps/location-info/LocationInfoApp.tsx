@@ -15,7 +15,7 @@ import { LocationSearch } from './LocationSearch.js';
 export const locationInfoPath = '/location/location_info';
 
 /**
- * /location/location_info and /location/location_info/:bincode (spec 01 section 2): scan or type a
+ * /location/location_info and /location/location_info/:bincode: scan or type a
  * location's code or barcode (or pick a suggestion) to show its details. As a sub-app (no route
  * of its own) the chosen location is kept here instead of in the path.
  */

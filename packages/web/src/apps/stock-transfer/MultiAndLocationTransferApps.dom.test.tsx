@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultSystemSettings } from '@wms/contract';
+import { defaultSystemSettings, pathOf, stockTransferEndpoints } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { fakeServer, renderApp, scan, waitForPrompt } from './dom-test-support.js';
@@ -53,7 +53,7 @@ describe('MultiStockTransferApp', () => {
     await user.click(screen.getByTestId('choose-target'));
     await waitForPrompt('Scan the target location');
     await scan(user, '01-P01-01', 'Scan the location to take stock from');
-    const move = calls.find((c) => c.path === '/api/v1/operations/stock_transfer/lines');
+    const move = calls.find((c) => c.path === pathOf(stockTransferEndpoints.lines));
     expect(move?.body).toEqual({
       lines: [{ fromLocation: '01-A01-01', item: 'ITEM-001', batch: null, lot: null, serial: null, quantity: 4 }],
       toLocation: '01-P01-01',
@@ -98,7 +98,7 @@ describe('LocationStockTransferApp', () => {
     await scan(user, '01-EMPTY', 'Move everything from 01-A01-01 to 01-EMPTY? Press Move, or scan 01-EMPTY again.');
     await user.click(screen.getByTestId('location-transfer-confirm'));
     await waitForPrompt('Scan the location to empty');
-    const move = calls.find((c) => c.path === '/api/v1/operations/stock_transfer/location');
+    const move = calls.find((c) => c.path === pathOf(stockTransferEndpoints.location));
     expect(move?.body).toEqual({ fromLocation: '01-A01-01', toLocation: '01-EMPTY' });
     expect(move?.headers['idempotency-key']).toBeTruthy();
     expect(notify).toHaveBeenCalledWith('success', 'handheld:successfullyMovedLocation', {

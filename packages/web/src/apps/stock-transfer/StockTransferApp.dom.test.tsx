@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultSystemSettings } from '@wms/contract';
+import { binLocationEndpoints, defaultSystemSettings, pathOf, stockTransferEndpoints } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { playSoftSound, playSuccessSound } from '../../platform/sounds.js';
@@ -33,7 +33,7 @@ vi.mock('../../platform/live.js', () => ({
 }));
 
 const locationOf = (call: Call) => locations.find((l) => call.path.endsWith(`/${l.code}`))!;
-const lines = (calls: Call[]) => calls.filter((c) => c.path === '/api/v1/operations/stock_transfer/lines');
+const lines = (calls: Call[]) => calls.filter((c) => c.path === pathOf(stockTransferEndpoints.lines));
 
 function start(override?: Override) {
   const calls = fakeServer(override);
@@ -147,7 +147,9 @@ describe('StockTransferApp', () => {
     expect(lines(calls)).toHaveLength(0);
     await user.click(screen.getByTestId('qc-block-confirm-button'));
     await waitForPrompt('Scan the item');
-    const block = calls.find((c) => c.path === '/api/v1/bin_location/01-QC/setBlockStockMovements/true');
+    const block = calls.find(
+      (c) => c.path === pathOf(stockTransferEndpoints.setBlockStockMovements, { code: '01-QC', block: 'true' }),
+    );
     expect(block?.body).toEqual({ reason: 'Holds stock waiting for quality control (stock transfer)' });
     expect(calls.indexOf(block!)).toBeGreaterThan(calls.indexOf(lines(calls)[0]!));
   });
@@ -170,7 +172,7 @@ describe('StockTransferApp', () => {
   it('reloads the from location contents on BIN_LOCATION_CHANGED (another batch arrived: no auto-select)', async () => {
     let twoBatches = false;
     const { calls, user } = start((call) =>
-      twoBatches && call.path === '/api/v1/bin_location/01-P01-01/contents'
+      twoBatches && call.path === pathOf(binLocationEndpoints.contents, { code: '01-P01-01' })
         ? {
             status: 200,
             json: [
@@ -184,7 +186,8 @@ describe('StockTransferApp', () => {
           }
         : undefined,
     );
-    const contentsCalls = () => calls.filter((c) => c.path === '/api/v1/bin_location/01-P01-01/contents').length;
+    const contentsCalls = () =>
+      calls.filter((c) => c.path === pathOf(binLocationEndpoints.contents, { code: '01-P01-01' })).length;
     await scan(user, '01-P01-01', 'Scan the item');
     twoBatches = true;
     act(() => live.handlers.get('BIN_LOCATION_CHANGED')?.({ payload: { codes: ['01-p01-01'] } }));
@@ -240,12 +243,12 @@ describe('StockTransferApp', () => {
 
   it('tells a blocked location with its reason at the location question, and OK confirms an expired batch', async () => {
     const { user } = start((call) => {
-      if (call.path === '/api/v1/bin_location/find/01-A01-01')
+      if (call.path === pathOf(binLocationEndpoints.find, { code: '01-A01-01' }))
         return {
           status: 200,
           json: { ...locationOf(call), blockStockMovements: true, blockStockMovementsReason: 'Rack' },
         };
-      if (call.path === '/api/v1/bin_location/01-P01-01/contents')
+      if (call.path === pathOf(binLocationEndpoints.contents, { code: '01-P01-01' }))
         return {
           status: 200,
           json: [contentRow(pills, 200, { batches: [['B2025-014', 200]] })].map((row) => ({

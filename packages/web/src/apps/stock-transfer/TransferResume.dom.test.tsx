@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultSystemSettings } from '@wms/contract';
+import { binLocationEndpoints, defaultSystemSettings, pathOf, stockTransferEndpoints } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp, scan, waitForPrompt, type Call } from './dom-test-support.js';
 import { MultiStockTransferApp } from './MultiStockTransferApp.js';
@@ -22,9 +22,9 @@ vi.mock('../../platform/sounds.js', () => ({
 vi.mock('../../platform/live.js', () => ({ useLiveMessage: () => undefined }));
 
 const savedKey = 'wms.workflow.stockTransfer.7';
-const lines = (calls: Call[]) => calls.filter((c) => c.path === '/api/v1/operations/stock_transfer/lines');
+const lines = (calls: Call[]) => calls.filter((c) => c.path === pathOf(stockTransferEndpoints.lines));
 const contentsCalls = (calls: Call[]) =>
-  calls.filter((c) => c.path === '/api/v1/bin_location/01-A01-01/contents').length;
+  calls.filter((c) => c.path === pathOf(binLocationEndpoints.contents, { code: '01-A01-01' })).length;
 
 // Whole flows typed key by key: give them room on a loaded machine (two cores for all tests).
 vi.setConfig({ testTimeout: 15_000 });

@@ -20,7 +20,7 @@ export type CommitResult<S> =
   | { kind: 'blockFailed'; state: S; error: unknown };
 
 /**
- * A transfer's commit (spec 02 section 7): validateRequest; when QC-pending stock would block
+ * A transfer's commit: validateRequest; when QC-pending stock would block
  * targets, the user confirms; the move (one request, one transaction, an Idempotency-Key kept until
  * an answer is known); then the QC block of each listed target (after the move: a blocked location
  * refuses movements). A state that already holds the answer only sets the blocks still pending.

@@ -1,6 +1,13 @@
 /** Shared set-up of the stock transfer component tests (jsdom): a fake server over the fixtures. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { StockTransferLinesRequest } from '@wms/contract';
+import {
+  binLocationEndpoints,
+  itemEndpoints,
+  lookupEndpoints,
+  pathOf,
+  stockTransferEndpoints,
+  type StockTransferLinesRequest,
+} from '@wms/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -28,30 +35,33 @@ const error = (status: number, key: string, args: Record<string, unknown> = {}):
 
 export function defaultAnswer(call: Call): Answer {
   const { method, path, body } = call;
-  const code = decodeURIComponent(path.split('/').at(-1) ?? '');
-  if (method === 'GET' && path.startsWith('/api/v1/item/find/')) {
+  const segment = (fromEnd: number) => decodeURIComponent(path.split('/').at(fromEnd) ?? '');
+  const code = segment(-1);
+  if (method === 'GET' && path === pathOf(itemEndpoints.find, { code })) {
     const item = [bolt, pills, scanner, drill].find((i) => same(i.code, code) || same(i.barcode ?? '', code));
     return item
       ? { status: 200, json: { item, matchedBy: 'CODE', quantity: 1 } }
       : error(404, 'unknownItemForCode', { code });
   }
-  if (method === 'GET' && path.startsWith('/api/v1/bin_location/find/')) {
+  if (method === 'GET' && path === pathOf(binLocationEndpoints.find, { code })) {
     const found = locations.find((l) => same(l.code, code) || same(l.barcode ?? '', code));
     return found ? { status: 200, json: found } : error(404, 'unknownLocation', { code });
   }
-  const contentsMatch = /^\/api\/v1\/bin_location\/([^/]+)\/contents$/.exec(path);
-  if (method === 'GET' && contentsMatch)
-    return { status: 200, json: contents[decodeURIComponent(contentsMatch[1]!)] ?? [] };
-  if (method === 'GET' && (path.startsWith('/api/v1/batch/find/') || path.startsWith('/api/v1/serial/find/')))
+  if (method === 'GET' && path === pathOf(binLocationEndpoints.contents, { code: segment(-2) }))
+    return { status: 200, json: contents[segment(-2)] ?? [] };
+  if (
+    method === 'GET' &&
+    (path === pathOf(lookupEndpoints.findBatches, { code }) || path === pathOf(lookupEndpoints.findSerials, { code }))
+  )
     return { status: 200, json: [] };
-  if (path === '/api/v1/operations/stock_transfer/validateRequest')
+  if (path === pathOf(stockTransferEndpoints.validate))
     return { status: 200, json: { valid: true, locationsToBlockForQc: [] } };
-  if (path === '/api/v1/operations/stock_transfer/lines') {
+  if (path === pathOf(stockTransferEndpoints.lines)) {
     return { status: 200, json: movedAnswer(body as StockTransferLinesRequest, 'T-1') };
   }
-  if (path === '/api/v1/operations/stock_transfer/location')
-    return { status: 200, json: { transferId: 'T-2', lines: [] } };
-  if (path.includes('/setBlockStockMovements/')) return { status: 200, json: {} };
+  if (path === pathOf(stockTransferEndpoints.location)) return { status: 200, json: { transferId: 'T-2', lines: [] } };
+  if (path === pathOf(stockTransferEndpoints.setBlockStockMovements, { code: segment(-3), block: code }))
+    return { status: 200, json: {} };
   return error(404, 'notFound');
 }
 

@@ -1,17 +1,18 @@
-import type { Batch, BinLocation, ItemFindAnswer, LocationContentRow, Serial } from '@wms/contract';
+import { binLocationEndpoints, itemEndpoints, lookupEndpoints } from '@wms/contract';
 import type { HandheldServices } from '../../handheld/engine/types.js';
-import { ApiError, http, type RequestOptions } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
+import { ApiError } from '../../platform/http.js';
 import { keyedFailure } from './keyed-failure.js';
 
-const segment = (code: string) => encodeURIComponent(code);
+const quiet = { silent: true } as const;
 
 /**
- * A quiet GET (the HTTP client shows no notice; a 401 still logs out and a 410 still reloads):
+ * A quiet call (the HTTP client shows no notice; a 401 still logs out and a 410 still reloads):
  * 404 answers `notFound`, any other failure is thrown as a keyed failure for the engine to show.
  */
-async function quietGet<T, N>(path: string, notFound: N, options: RequestOptions = {}): Promise<T | N> {
+async function quietly<T, N>(call: () => Promise<T>, notFound: N): Promise<T | N> {
   try {
-    return await http.get<T>(path, { ...options, silent: true });
+    return await call();
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return notFound;
     throw keyedFailure(error);
@@ -25,14 +26,13 @@ async function quietGet<T, N>(path: string, notFound: N, options: RequestOptions
  */
 export function createHttpHandheldServices(scale?: HandheldServices['scale']): HandheldServices {
   return {
-    findItem: (code) => quietGet<ItemFindAnswer, null>(`/api/v1/item/find/${segment(code)}`, null),
-    findLocation: (code) => quietGet<BinLocation, null>(`/api/v1/bin_location/find/${segment(code)}`, null),
-    locationContents: (code) =>
-      quietGet<LocationContentRow[], LocationContentRow[]>(`/api/v1/bin_location/${segment(code)}/contents`, []),
+    findItem: (code) => quietly(() => callApi(itemEndpoints.find, { params: { code } }, quiet), null),
+    findLocation: (code) => quietly(() => callApi(binLocationEndpoints.find, { params: { code } }, quiet), null),
+    locationContents: (code) => quietly(() => callApi(binLocationEndpoints.contents, { params: { code } }, quiet), []),
     findBatches: (code, itemCode) =>
-      quietGet<Batch[], Batch[]>(`/api/v1/batch/find/${segment(code)}`, [], { query: { itemCode } }),
+      quietly(() => callApi(lookupEndpoints.findBatches, { params: { code }, query: { itemCode } }, quiet), []),
     findSerials: (code, itemCode) =>
-      quietGet<Serial[], Serial[]>(`/api/v1/serial/find/${segment(code)}`, [], { query: { itemCode } }),
+      quietly(() => callApi(lookupEndpoints.findSerials, { params: { code }, query: { itemCode } }, quiet), []),
     ...(scale ? { scale } : {}),
   };
 }

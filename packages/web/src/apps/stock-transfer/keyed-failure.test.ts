@@ -1,3 +1,4 @@
+import { pathOf, stockTransferEndpoints } from '@wms/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../platform/http.js';
 import { failureAction } from '../../platform/http-policy.js';
@@ -48,7 +49,7 @@ describe('keyedFailure', () => {
         status: status === 0 ? null : status,
         key,
         args: {},
-        path: '/api/v1/x',
+        path: pathOf(stockTransferEndpoints.lines),
         attempt: 3,
         logoutOn401: false,
         expectNetworkError: false,

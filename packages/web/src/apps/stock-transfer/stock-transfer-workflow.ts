@@ -71,7 +71,7 @@ export function stateForRoute(state: StockTransferState, route: RefusalStep): St
 }
 
 /**
- * /item/stock_transfer (spec 03; issue 5 point 5): from location -> item (compound barcodes) ->
+ * /item/stock_transfer (issue 5 point 5): from location -> item (compound barcodes) ->
  * batch, or lot and serial -> quantity -> to location -> transfer. The transfer validates,
  * asks to confirm the QC blocking when validateRequest lists targets, moves the line with an
  * Idempotency-Key, then blocks the listed targets. It finishes with successfullyMoved {quantity,

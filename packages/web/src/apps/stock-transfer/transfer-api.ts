@@ -1,14 +1,12 @@
-import type {
-  LocationTransferRequest,
-  StockTransferAnswer,
-  StockTransferLinesRequest,
-  StockTransferValidation,
+import {
+  stockTransferEndpoints as endpoints,
+  type LocationTransferRequest,
+  type StockTransferLinesRequest,
 } from '@wms/contract';
-import { http } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
 import type { IdempotencyKeeper } from './idempotency-keeper.js';
 import { keyedFailure } from './keyed-failure.js';
 
-const base = '/api/v1/operations/stock_transfer';
 const quiet = { silent: true } as const;
 
 /** Runs a quiet call; its failure is thrown keyed, for the workflow engine to show once. */
@@ -27,13 +25,13 @@ async function quietly<T>(call: () => Promise<T>): Promise<T> {
 export const transferApi = {
   /** Checks the transfer without moving anything; answers the targets QC stock would block. */
   validate: (request: StockTransferLinesRequest) =>
-    quietly(() => http.post<StockTransferValidation>(`${base}/validateRequest`, request, quiet)),
+    quietly(() => callApi(endpoints.validate, { body: request }, quiet)),
 
   /** Moves stock lines to one target, with the keeper's Idempotency-Key. */
   moveLines: (request: StockTransferLinesRequest, keeper: IdempotencyKeeper) =>
     quietly(() =>
       keeper.send(request, (idempotencyKey) =>
-        http.post<StockTransferAnswer>(`${base}/lines`, request, { ...quiet, idempotencyKey }),
+        callApi(endpoints.lines, { body: request }, { ...quiet, idempotencyKey }),
       ),
     ),
 
@@ -41,17 +39,13 @@ export const transferApi = {
   moveLocation: (request: LocationTransferRequest, keeper: IdempotencyKeeper) =>
     quietly(() =>
       keeper.send(request, (idempotencyKey) =>
-        http.post<StockTransferAnswer>(`${base}/location`, request, { ...quiet, idempotencyKey }),
+        callApi(endpoints.location, { body: request }, { ...quiet, idempotencyKey }),
       ),
     ),
 
-  /** The QC lock: blocks stock movements on a target that received QC-pending stock. */
-  blockForQc: (code: string, reason: string) =>
+  /** The QC lock: blocks stock movements on a target that received QC-pending stock (the answer is not used). */
+  blockForQc: (code: string, reason: string): Promise<unknown> =>
     quietly(() =>
-      http.post<unknown>(
-        `/api/v1/bin_location/${encodeURIComponent(code)}/setBlockStockMovements/true`,
-        { reason },
-        quiet,
-      ),
+      callApi(endpoints.setBlockStockMovements, { params: { code, block: 'true' }, body: { reason } }, quiet),
     ),
 };

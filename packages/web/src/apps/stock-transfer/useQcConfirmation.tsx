@@ -9,7 +9,7 @@ interface Question {
 }
 
 /**
- * The QC lock question (spec 02 section 7): the targets that receive QC-pending stock will be
+ * The QC lock question: the targets that receive QC-pending stock will be
  * blocked for stock movements; the user confirms ('theFollowingLocationsWillBeBlockedDueToQC')
  * or cancels the transfer. `ask` resolves when the user answers, so a workflow step can await it.
  */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { sameCode, type BinLocation, type LocationContentRow } from '@wms/contract';
+import { areaKey, sameCode, type BinLocation, type LocationContentRow } from '@wms/contract';
 import type { ResumePoint } from '../../handheld/engine/runner.js';
 import type { Continuation, HandheldServices, Step } from '../../handheld/engine/types.js';
 import { useSpeech } from '../../handheld/peripherals/speech.js';
@@ -155,6 +155,6 @@ export function useRefreshAfterTransfer(): (locations: string[], items: string[]
   const queryClient = useQueryClient();
   return (locations, items) => {
     void invalidateLocations(queryClient, locations);
-    for (const code of items) void queryClient.invalidateQueries({ queryKey: ['items', 'detail', code] });
+    for (const code of items) void queryClient.invalidateQueries({ queryKey: [...areaKey('items'), { code }] });
   };
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, CreatedApiKey } from '@wms/contract';
+import { apiKeyEndpoints, type ApiKey, type CreatedApiKey } from '@wms/contract';
 import { useState } from 'react';
 import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/object-dialogs/format.js';
-import { http } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
 import { notify } from '../../platform/notifications.js';
 import { ApiKeyCreatedModal } from './ApiKeyCreatedModal.js';
 import { ConfirmModal } from './ConfirmModal.js';
@@ -23,7 +23,7 @@ export function ApiKeysTab({ userId }: { userId: number }) {
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyQueries.list(userId).queryKey });
   const remove = useMutation({
-    mutationFn: (key: ApiKey) => http.delete(`/api/v1/users/${userId}/apikeys/${key.id}`),
+    mutationFn: (key: ApiKey) => callApi(apiKeyEndpoints.remove, { params: { id: userId, keyId: key.id } }),
     onSuccess: async () => {
       notify('success', 'userSettings:apiKeyDeleted');
       await refresh();

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreatedApiKey } from '@wms/contract';
+import { apiKeyEndpoints, type CreatedApiKey } from '@wms/contract';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
 import { useErrorText } from './useErrorText.js';
 
 interface CreateApiKeyModalProps {
@@ -21,7 +21,7 @@ export function CreateApiKeyModal({ show, userId, onHide, onCreated }: CreateApi
   const [missing, setMissing] = useState(false);
   const create = useMutation({
     mutationFn: (value: string) =>
-      http.post<CreatedApiKey>(`/api/v1/users/${userId}/apikeys/`, { label: value }, { silent: true }),
+      callApi(apiKeyEndpoints.create, { params: { id: userId }, body: { label: value } }, { silent: true }),
     onSuccess: (key) => {
       setLabel('');
       onCreated(key);

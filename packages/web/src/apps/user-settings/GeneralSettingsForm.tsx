@@ -18,7 +18,7 @@ interface GeneralSettingsFormProps {
   manager: boolean;
 }
 
-/** The user's settings (spec 02 sections 2 and 5), saved together. */
+/** The user's settings, saved together. */
 export function GeneralSettingsForm({ user, manager }: GeneralSettingsFormProps) {
   const { t } = useTranslation('userSettings');
   const errorText = useErrorText();

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { pathOf, userEndpoints } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../platform/http.js';
 import { PasswordForm } from './PasswordForm.js';
@@ -89,7 +90,7 @@ describe('the password form', () => {
     );
     expect(screen.getByLabelText('Current password').className).toContain('is-invalid');
     expect(sent.at(-1)).toEqual({
-      url: '/api/v1/users/7/password',
+      url: pathOf(userEndpoints.changePassword, { id: 7 }),
       body: { password: 'new-secret-1', currentPassword: 'guess' },
     });
 

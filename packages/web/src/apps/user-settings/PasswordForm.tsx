@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { userEndpoints, type ChangePasswordRequest } from '@wms/contract';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
+import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { PasswordField } from './PasswordField.js';
 import { useErrorText } from './useErrorText.js';
@@ -26,8 +28,8 @@ export function PasswordForm({ userId, own }: PasswordFormProps) {
   const [repeated, setRepeated] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const save = useMutation({
-    mutationFn: (body: { password: string; currentPassword?: string }) =>
-      http.post(`/api/v1/users/${userId}/password`, body, { silent: true }),
+    mutationFn: (body: ChangePasswordRequest) =>
+      callApi(userEndpoints.changePassword, { params: { id: userId }, body }, { silent: true }),
     onSuccess: () => {
       setCurrent('');
       setPassword('');

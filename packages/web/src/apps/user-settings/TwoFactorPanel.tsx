@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorQrAnswer, User } from '@wms/contract';
+import { userEndpoints, type TwoFactorQrAnswer, type User } from '@wms/contract';
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
 import { notify } from '../../platform/notifications.js';
 import { ConfirmModal } from './ConfirmModal.js';
 import { TwoFactorQr } from './TwoFactorQr.js';
@@ -11,6 +11,13 @@ import { userQueries } from './queries.js';
 import { useErrorText } from './useErrorText.js';
 
 type Action = 'setup' | 'view' | 'reset';
+
+/** The endpoint of each action: setup and view answer the QR code, reset the changed user. */
+const actionEndpoints = {
+  setup: userEndpoints.setupTwoFactor,
+  view: userEndpoints.viewTwoFactor,
+  reset: userEndpoints.resetTwoFactor,
+} as const;
 
 /** Two-factor authentication of a user (userManager): set up and enable, view, reset. */
 export function TwoFactorPanel({ user }: { user: User }) {
@@ -25,8 +32,8 @@ export function TwoFactorPanel({ user }: { user: User }) {
     await queryClient.invalidateQueries({ queryKey: userQueries.list().queryKey });
   };
   const action = useMutation({
-    mutationFn: (name: Action) =>
-      http.post<TwoFactorQrAnswer | User>(`/api/v1/users/${user.id}/2fa/${name}`, {}, { silent: true }),
+    mutationFn: (name: Action): Promise<TwoFactorQrAnswer | User> =>
+      callApi(actionEndpoints[name], { params: { id: user.id }, body: {} }, { silent: true }),
     onSuccess: async (answer, name) => {
       if (name === 'reset') {
         setQr(null);
@@ -36,7 +43,8 @@ export function TwoFactorPanel({ user }: { user: User }) {
     },
   });
   const enable = useMutation({
-    mutationFn: (code: string) => http.post<User>(`/api/v1/users/${user.id}/2fa/enable`, { code }, { silent: true }),
+    mutationFn: (code: string) =>
+      callApi(userEndpoints.enableTwoFactor, { params: { id: user.id }, body: { code } }, { silent: true }),
     onSuccess: async (changed) => {
       setQr(null);
       await storeUser(changed);

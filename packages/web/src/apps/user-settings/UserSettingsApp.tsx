@@ -36,7 +36,7 @@ function tabsFor(user: User, manager: boolean, t: (key: string) => string): TabD
 }
 
 /**
- * /user/settings (spec 02 section 2): settings, menu favourites, roles (userManager) and API
+ * /user/settings: settings, menu favourites, roles (userManager) and API
  * keys. A userManager picks the user to edit; everyone else edits themself. A single tab is shown
  * without tab headers.
  */

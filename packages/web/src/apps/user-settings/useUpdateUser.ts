@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserRequest, User } from '@wms/contract';
-import { http } from '../../platform/http.js';
+import { userEndpoints, type UpdateUserRequest } from '@wms/contract';
+import { callApi } from '../../platform/api-client.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
 import { userQueries } from './queries.js';
@@ -18,7 +18,11 @@ export function useUpdateUser(userId: number, successKey: string) {
   return useMutation({
     mutationFn: async (change: UserChange) => {
       const current = await queryClient.fetchQuery({ ...userQueries.detail(userId), staleTime: 0 });
-      return http.post<User>(`/api/v1/users/${userId}`, { version: current.version, ...change }, { silent: true });
+      return callApi(
+        userEndpoints.update,
+        { params: { id: userId }, body: { version: current.version, ...change } },
+        { silent: true },
+      );
     },
     onSuccess: async (user) => {
       queryClient.setQueryData(userQueries.detail(userId).queryKey, user);

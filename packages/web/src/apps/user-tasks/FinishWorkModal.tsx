@@ -9,7 +9,7 @@ interface FinishWorkModalProps {
   onCancel: () => void;
 }
 
-/** Finish of the worked-times dialog: 'describe what work you did' (spec 03 section 2). */
+/** Finish of the worked-times dialog: 'describe what work you did'. */
 export function FinishWorkModal({ pending, onFinish, onCancel }: FinishWorkModalProps) {
   const { t } = useTranslation(['userTasks', 'common']);
   const layer = useNextModalLayer();

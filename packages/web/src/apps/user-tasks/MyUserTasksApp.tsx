@@ -13,7 +13,7 @@ import { useUserTasksLive } from './useUserTasksLive.js';
 import './user-tasks.css';
 
 /**
- * /my_user_tasks (spec 03 section 2): a title filter, the refresh button and the scrolling list
+ * /my_user_tasks: a title filter, the refresh button and the scrolling list
  * of the user's active tasks, highest priority first. Task managers also get New and a link to
  * the task manager (overview and template editor).
  */

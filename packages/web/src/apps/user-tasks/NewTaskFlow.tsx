@@ -8,7 +8,7 @@ import { TaskCreateModal } from './TaskCreateModal.js';
 
 /**
  * New (task managers): asks which template, 'simple' or a template title, then opens the
- * creation dialog. Without any template the blank form opens at once (spec 03 section 2).
+ * creation dialog. Without any template the blank form opens at once.
  */
 export function NewTaskFlow({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['userTasks', 'common']);

@@ -17,7 +17,7 @@ interface TaskCardProps {
 }
 
 /**
- * One task of /my_user_tasks (spec 03 section 2): title, creation date, a timer icon while the
+ * One task of /my_user_tasks: title, creation date, a timer icon while the
  * user's timer runs, a share icon for several users, the border color; it expands to the text
  * (line breaks kept) and the task's buttons. Actions: worked times, claim (shared tasks), finish.
  */
@@ -27,7 +27,7 @@ export function TaskCard({ task, userId }: TaskCardProps) {
   const [expanded, setExpanded] = useState(false);
   const [confirmFinish, setConfirmFinish] = useState(false);
   const [showTimes, setShowTimes] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userTaskQueries.all() });
+  const refresh = () => queryClient.invalidateQueries(userTaskQueries.all());
   const claim = useMutation({ mutationFn: () => userTasksApi.claim(task.id), onSettled: refresh });
   const finish = useMutation({
     mutationFn: () => userTasksApi.finish(task.id),

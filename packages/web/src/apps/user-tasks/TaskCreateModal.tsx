@@ -20,7 +20,7 @@ interface TaskCreateModalProps {
 }
 
 /**
- * The task creation dialog (spec 03 section 2): title, text, priority, border color, users,
+ * The task creation dialog: title, text, priority, border color, users,
  * one task per user or one shared task, the template's parameters (those starting with an
  * underscore hidden) and the buttons.
  */
@@ -33,7 +33,7 @@ export function TaskCreateModal({ template, onClose }: TaskCreateModalProps) {
     mutationFn: () => userTasksApi.create({ templateId: template?.id ?? null, mode, ...requestFields(values) }),
     onSuccess: async (tasks) => {
       notify('success', 'userTasks:created', { count: tasks.length });
-      await queryClient.invalidateQueries({ queryKey: userTaskQueries.all() });
+      await queryClient.invalidateQueries(userTaskQueries.all());
       onClose();
     },
   });

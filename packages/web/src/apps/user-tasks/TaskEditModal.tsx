@@ -48,7 +48,7 @@ function TaskEditForm({ task, onClose }: { task: UserTask; onClose: () => void }
     mutationFn: () => userTasksApi.save(task.id, () => changedFields(original, values)),
     onSuccess: async () => {
       notify('success', 'common:saveSuccess');
-      await queryClient.invalidateQueries({ queryKey: userTaskQueries.all() });
+      await queryClient.invalidateQueries(userTaskQueries.all());
       onClose();
     },
   });

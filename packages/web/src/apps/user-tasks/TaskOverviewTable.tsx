@@ -14,7 +14,7 @@ import { NewTaskFlow } from './NewTaskFlow.js';
 import { TaskEditModal } from './TaskEditModal.js';
 import { userTasksApi } from './user-tasks-api.js';
 
-/** The task overview (spec 03 section 2): id, created at, finished at, users, title, time, edit and delete. */
+/** The task overview: id, created at, finished at, users, title, time, edit and delete. */
 export function TaskOverviewTable() {
   const { t } = useTranslation(['userTasks', 'common']);
   const errorText = useErrorText();
@@ -25,7 +25,7 @@ export function TaskOverviewTable() {
   const [creating, setCreating] = useState(false);
   const remove = useMutation({
     mutationFn: (id: number) => userTasksApi.remove(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userTaskQueries.all() }),
+    onSettled: () => queryClient.invalidateQueries(userTaskQueries.all()),
   });
   const columns = useMemo<DataTableColumn<UserTaskOverviewRow>[]>(
     () => [

@@ -16,7 +16,7 @@ import { userTasksApi } from './user-tasks-api.js';
 import { UserMultiSelect } from './UserMultiSelect.js';
 
 /**
- * The template editor (spec 03 section 2): pick a template or New (a blank one, id -1), edit it
+ * The template editor: pick a template or New (a blank one, id -1), edit it
  * in the tabs general (fields and parameters), users and buttons, then save or delete.
  */
 export function TemplateEditor() {
@@ -72,7 +72,7 @@ function TemplateForm({ template, onSaved, onDeleted }: TemplateFormProps) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<TaskFormValues>(() => formFrom(template));
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userTaskTemplateQueries.all() });
+  const refresh = () => queryClient.invalidateQueries(userTaskTemplateQueries.all());
   const save = useMutation({
     mutationFn: () =>
       userTasksApi.saveTemplate({

@@ -1,15 +1,12 @@
-import type { WorkedTimeEntry } from '@wms/contract';
+import type { UpdateWorkedTimeRequest, WorkedTimeEntry } from '@wms/contract';
 import { useState } from 'react';
 import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { layerProps, useNextModalLayer } from '../../components/object-dialogs/modal-layer.js';
 import { fromLocalInput, toLocalInput } from './task-form.js';
 
-export interface WorkedTimeValues {
-  message: string;
-  started: string;
-  finished: string | null;
-}
+/** What the dialog saves: an entry's fields (updateWorkedTime without the version). */
+export type WorkedTimeValues = Omit<UpdateWorkedTimeRequest, 'version'>;
 
 interface WorkedTimeEditModalProps {
   /** The entry to edit; null for New (a manual entry). */
@@ -20,7 +17,7 @@ interface WorkedTimeEditModalProps {
 }
 
 /**
- * Edits a worked time entry or makes a manual one (spec 03 section 2): message, started and
+ * Edits a worked time entry or makes a manual one: message, started and
  * finished; finished may be cleared (the entry runs again). A start after the stop is refused
  * by the server (finishedBeforeStarted), and here before sending.
  */

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import type { UserTask, WorkedTimeEntry } from '@wms/contract';
+import { pathOf, userTaskEndpoints, type UserTask, type WorkedTimeEntry } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../item-info/test-support.js';
+import { stubFetch } from '../../test-support/fetch-stub.js';
 import { WorkedTimesDialog } from './WorkedTimesDialog.js';
 
 const state = vi.hoisted(() => ({ roles: [] as string[] }));
@@ -25,7 +25,7 @@ const entry = (id: number, userId: number, username: string): WorkedTimeEntry =>
 
 beforeEach(() => {
   stubFetch((method, url) =>
-    method === 'GET' && url.startsWith('/api/v1/user_tasks/7/worked_times')
+    method === 'GET' && url.startsWith(pathOf(userTaskEndpoints.workedTimes, { id: 7 }))
       ? { json: [entry(1, 10, 'anna'), entry(2, 20, 'ben')] }
       : undefined,
   );

@@ -22,7 +22,7 @@ interface WorkedTimesDialogProps {
 type Editing = { kind: 'new' } | { kind: 'edit'; entry: WorkedTimeEntry } | null;
 
 /**
- * The worked-times dialog of a task (spec 03 sections 2 and 4): the entries (user name column
+ * The worked-times dialog of a task: the entries (user name column
  * unless all are mine), New (manual entry), Start or Finish (Finish asks what work was done),
  * edit and delete (after confirmation) of the user's own entries (a task manager's: anyone's).
  */
@@ -36,7 +36,7 @@ export function WorkedTimesDialog({ task, userId, onClose }: WorkedTimesDialogPr
   const [editing, setEditing] = useState<Editing>(null);
   const [finishing, setFinishing] = useState(false);
   const [deleting, setDeleting] = useState<WorkedTimeEntry | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userTaskQueries.all() });
+  const refresh = () => queryClient.invalidateQueries(userTaskQueries.all());
   const onSettled = () => refresh();
 
   const start = useMutation({ mutationFn: () => userTasksApi.startWork(task.id), onSettled });

@@ -1,54 +1,35 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { UserTask, UserTaskOverviewRow, UserTaskTemplate, WorkedTimeEntry } from '@wms/contract';
-import { http } from '../../platform/http.js';
+import { queryOptions, type QueryFilters } from '@tanstack/react-query';
+import { areaKey, userEndpoints, userTaskEndpoints } from '@wms/contract';
+import { apiQuery } from '../../platform/api-client.js';
 
-export interface SimpleUser {
-  userid: number;
-  username: string;
-}
+const templateReads: readonly string[] = [userTaskEndpoints.templates.name, userTaskEndpoints.template.name];
+const isTemplateRead = (queryKey: readonly unknown[]) => templateReads.includes(queryKey[2] as string);
 
-const base = '/api/v1/user_tasks';
-
-/** User task reads (contract user-tasks.ts), keyed [area, 'list' | 'detail', ...]. */
+/** User task reads (contract user-tasks.ts), keyed by the contract (queryKeyOf). */
 export const userTaskQueries = {
-  all: () => ['userTasks'] as const,
-  current: () =>
-    queryOptions({
-      queryKey: ['userTasks', 'list', 'current'] as const,
-      queryFn: () => http.get<UserTask[]>(`${base}/current`),
-    }),
-  overview: () =>
-    queryOptions({
-      queryKey: ['userTasks', 'list', 'overview'] as const,
-      queryFn: () => http.get<UserTaskOverviewRow[]>(`${base}/all`),
-    }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: ['userTasks', 'detail', id] as const,
-      queryFn: () => http.get<UserTask>(`${base}/${id}`),
-    }),
-  workedTimes: (taskId: number) =>
-    queryOptions({
-      queryKey: ['userTasks', 'detail', taskId, 'workedTimes'] as const,
-      queryFn: () => http.get<WorkedTimeEntry[]>(`${base}/${taskId}/worked_times`),
-    }),
+  /** Every task read (current, overview, a task, its worked times), not the templates: what a task change refreshes. */
+  all: () =>
+    ({
+      queryKey: areaKey('userTasks'),
+      predicate: ({ queryKey }) => !isTemplateRead(queryKey),
+    }) satisfies QueryFilters,
+  current: () => apiQuery(userTaskEndpoints.current),
+  overview: () => apiQuery(userTaskEndpoints.overview),
+  detail: (id: number) => apiQuery(userTaskEndpoints.task, { params: { id } }),
+  workedTimes: (taskId: number) => apiQuery(userTaskEndpoints.workedTimes, { params: { id: taskId } }),
 };
 
 export const userTaskTemplateQueries = {
-  all: () => ['userTaskTemplates'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: ['userTaskTemplates', 'list'] as const,
-      queryFn: () => http.get<UserTaskTemplate[]>(`${base}/templates`),
-    }),
+  /** Every template read: what a template change refreshes. */
+  all: () =>
+    ({
+      queryKey: areaKey('userTasks'),
+      predicate: ({ queryKey }) => isTemplateRead(queryKey),
+    }) satisfies QueryFilters,
+  list: () => apiQuery(userTaskEndpoints.templates),
 };
 
 /** users.getSimpleUsers: the active users to assign tasks to. */
 export const simpleUserQueries = {
-  list: () =>
-    queryOptions({
-      queryKey: ['simpleUsers', 'list'] as const,
-      queryFn: () => http.get<SimpleUser[]>('/api/v1/admin/simple_users'),
-      staleTime: 60_000,
-    }),
+  list: () => queryOptions({ ...apiQuery(userEndpoints.simpleUsers), staleTime: 60_000 }),
 };

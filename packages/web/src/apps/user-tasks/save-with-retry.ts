@@ -6,7 +6,7 @@ export function isOptimisticLockConflict(error: unknown): boolean {
 }
 
 /**
- * saveUserTask as the spec asks (03 section 7): read the record again, apply the edit to what was
+ * saveUserTask: read the record again, apply the edit to what was
  * read, write it; on a stale version (412) do it all again, at most `retries` more times.
  * Any other failure ends at once.
  */

@@ -7,7 +7,7 @@ import {
   type UserTaskTemplate,
 } from '@wms/contract';
 
-/** A task button as the form edits it: params as typed, comma-separated (spec 03 section 3). */
+/** A task button as the form edits it: params as typed, comma-separated. */
 export interface ButtonDraft {
   id: string;
   color: UserTaskButtonColor;

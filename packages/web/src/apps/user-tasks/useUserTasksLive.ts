@@ -5,7 +5,7 @@ import { useCounter, useLiveMessage } from '../../platform/live.js';
 import { userTaskQueries } from './queries.js';
 
 /**
- * Keeps the task screens fresh (spec 03 section 7). The shell's live connection subscribes to
+ * Keeps the task screens fresh. The shell's live connection subscribes to
  * topics.userTasks() for every signed-in user and shows the info notifications ('a new user task
  * was added', '{by} claimed ...', '{by} completed ...'), so this only refetches: on NEW_USER_TASK,
  * USER_TASKS_CLAIMED_BY and USER_TASKS_COMPLETED_ONE, and whenever the /my_user_tasks counter
@@ -13,7 +13,7 @@ import { userTaskQueries } from './queries.js';
  */
 export function useUserTasksLive(): void {
   const queryClient = useQueryClient();
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: userTaskQueries.all() });
+  const refetch = () => void queryClient.invalidateQueries(userTaskQueries.all());
   useLiveMessage('NEW_USER_TASK', refetch);
   useLiveMessage('USER_TASKS_CLAIMED_BY', refetch);
   useLiveMessage('USER_TASKS_COMPLETED_ONE', refetch);

@@ -1,36 +1,33 @@
-import type {
-  CreateUserTasksRequest,
-  CreateWorkedTimeRequest,
-  SaveUserTaskRequest,
-  SaveUserTaskTemplateRequest,
-  UpdateWorkedTimeRequest,
-  UserTask,
-  UserTaskTemplate,
-  WorkedTimeEntry,
+import {
+  userTaskEndpoints as endpoints,
+  type CreateUserTasksRequest,
+  type CreateWorkedTimeRequest,
+  type SaveUserTaskRequest,
+  type SaveUserTaskTemplateRequest,
+  type UpdateWorkedTimeRequest,
+  type UserTask,
 } from '@wms/contract';
-import { http } from '../../platform/http.js';
+import { callApi } from '../../platform/api-client.js';
 import { saveWithRetry } from './save-with-retry.js';
-
-const base = '/api/v1/user_tasks';
 
 /** The editable part of a task (saveUserTask without the version). */
 export type UserTaskEdit = Omit<SaveUserTaskRequest, 'version'>;
 
 /** The calls that change user tasks (contract user-tasks.ts). */
 export const userTasksApi = {
-  create: (request: CreateUserTasksRequest) => http.post<UserTask[]>(`${base}/create`, request),
-  claim: (id: number) => http.post<UserTask>(`${base}/${id}/claim`),
-  finish: (id: number) => http.post<UserTask>(`${base}/${id}/finish`),
+  create: (request: CreateUserTasksRequest) => callApi(endpoints.create, { body: request }),
+  claim: (id: number) => callApi(endpoints.claim, { params: { id } }),
+  finish: (id: number) => callApi(endpoints.finish, { params: { id } }),
   pressButton: (id: number, buttonId: string, params: string[]) =>
-    http.post(`${base}/${id}/buttons/${encodeURIComponent(buttonId)}`, { params }),
-  remove: (id: number) => http.delete(`${base}/${id}`),
+    callApi(endpoints.pressButton, { params: { id, buttonId }, body: { params } }),
+  remove: (id: number) => callApi(endpoints.remove, { params: { id } }),
   /**
    * saveUserTask: re-reads the task, applies the edit to it and writes it; a stale version is
-   * tried again (re-read, re-apply, write) up to 3 times (spec 03 section 7).
+   * tried again (re-read, re-apply, write) up to 3 times.
    */
   save: (id: number, edit: (current: UserTask) => Partial<UserTaskEdit>) =>
     saveWithRetry(
-      () => http.get<UserTask>(`${base}/${id}`),
+      () => callApi(endpoints.task, { params: { id } }),
       (current) => ({ ...current, ...edit(current) }),
       (next) => {
         const request: SaveUserTaskRequest = {
@@ -45,17 +42,18 @@ export const userTasksApi = {
           buttons: next.buttons,
           startAt: next.startAt,
         };
-        return http.post<UserTask>(`${base}/${id}`, request, { silent: true, retryConflicts: false });
+        return callApi(endpoints.save, { params: { id }, body: request }, { silent: true, retryConflicts: false });
       },
     ),
-  saveTemplate: (request: SaveUserTaskTemplateRequest) => http.post<UserTaskTemplate>(`${base}/templates`, request),
-  removeTemplate: (id: number) => http.delete(`${base}/templates/${id}`),
-  startWork: (taskId: number) => http.post<WorkedTimeEntry>(`${base}/${taskId}/worked_times/start`),
+  saveTemplate: (request: SaveUserTaskTemplateRequest) => callApi(endpoints.saveTemplate, { body: request }),
+  removeTemplate: (id: number) => callApi(endpoints.deleteTemplate, { params: { id } }),
+  startWork: (taskId: number) => callApi(endpoints.startWorkedTime, { params: { id: taskId } }),
   finishWork: (taskId: number, message: string) =>
-    http.post<WorkedTimeEntry>(`${base}/${taskId}/worked_times/finish`, { message }),
+    callApi(endpoints.finishWorkedTime, { params: { id: taskId }, body: { message } }),
   addWork: (taskId: number, request: CreateWorkedTimeRequest) =>
-    http.post<WorkedTimeEntry>(`${base}/${taskId}/worked_times`, request),
+    callApi(endpoints.createWorkedTime, { params: { id: taskId }, body: request }),
   updateWork: (taskId: number, entryId: number, request: UpdateWorkedTimeRequest) =>
-    http.post<WorkedTimeEntry>(`${base}/${taskId}/worked_times/${entryId}`, request),
-  removeWork: (taskId: number, entryId: number) => http.delete(`${base}/${taskId}/worked_times/${entryId}`),
+    callApi(endpoints.updateWorkedTime, { params: { id: taskId, entryId }, body: request }),
+  removeWork: (taskId: number, entryId: number) =>
+    callApi(endpoints.deleteWorkedTime, { params: { id: taskId, entryId } }),
 };

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { WorkTimeEntry } from '@wms/contract';
+import { pathOf, productionEndpoints, type WorkTimeEntry } from '@wms/contract';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
-import { fakeViewport, stubFetch, type Call } from '../item-info/test-support.js';
+import { fakeViewport, stubFetch, type Call } from '../../test-support/fetch-stub.js';
 import { WorkConfirmationScreen } from './WorkConfirmationScreen.js';
 
 vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
@@ -55,14 +55,14 @@ const posts = () => calls.filter((call) => call.method === 'POST');
 beforeEach(() => {
   fakeViewport();
   calls = stubFetch((method, url, body) => {
-    if (method === 'GET' && url === '/api/v1/production/work_times') return { json: entries };
-    if (method === 'GET' && url === '/api/v1/production/work_times/all') return { json: entries };
-    if (method === 'POST' && url === '/api/v1/production/work_times/flush') {
+    if (method === 'GET' && url === pathOf(productionEndpoints.workTimes)) return { json: entries };
+    if (method === 'GET' && url === pathOf(productionEndpoints.allWorkTimes)) return { json: entries };
+    if (method === 'POST' && url === pathOf(productionEndpoints.flushWorkTimes)) {
       const ids = (body as { ids: number[] }).ids;
       const failed = ids.includes(1) ? [{ id: 1, key: 'workCenterRequired', args: {}, message: 'x' }] : [];
       return { json: { flushed: ids.filter((id) => id !== 1), failed } };
     }
-    if (method === 'POST' && url === '/api/v1/production/work_times/4/stop')
+    if (method === 'POST' && url === pathOf(productionEndpoints.stopWorkTime, { id: 4 }))
       return { json: { ...entries[3], endTime: new Date().toISOString() } };
     return undefined;
   });
@@ -147,7 +147,9 @@ describe('work confirmation screen', () => {
     expect(card.textContent).toContain('WO-3002 · 10 PACK');
     expect(within(card).getByTestId('timer-elapsed').textContent).toMatch(/^2:00:0\d$/);
     await user.click(within(card).getByTestId('timer-stop'));
-    await waitFor(() => expect(posts().map((call) => call.url)).toEqual(['/api/v1/production/work_times/4/stop']));
+    await waitFor(() =>
+      expect(posts().map((call) => call.url)).toEqual([pathOf(productionEndpoints.stopWorkTime, { id: 4 })]),
+    );
   });
 
   it('shows the timers when the _be_open_work_times_ scan brought the user here, once', async () => {

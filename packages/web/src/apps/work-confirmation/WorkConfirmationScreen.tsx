@@ -18,10 +18,10 @@ import './work-confirmation.css';
 type Editing = { entry: WorkTimeEntry | null } | null;
 
 /**
- * Work confirmation (own entries) and its verification (everyone's, with a user column)
- * (spec 03 sections 2 and 4): New, Flush (the selected entries, or every unflushed one), the
- * time measurements modal (also opened by the `_be_open_work_times_` scan), the table and the
- * edit dialog. Live: /topic/production/timer refreshes it.
+ * Work confirmation (own entries) and its verification (everyone's, with a user column):
+ * New, Flush (the selected entries, or every unflushed one), the time measurements modal (also
+ * opened by the `_be_open_work_times_` scan), the table and the edit dialog. Live:
+ * /topic/production/timer refreshes it.
  */
 export function WorkConfirmationScreen({ scope }: { scope: WorkTimeScope }) {
   const { t } = useTranslation('production');

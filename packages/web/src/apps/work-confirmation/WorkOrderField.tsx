@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../item-info/useDebouncedValue.js';
+import { useDebouncedValue } from '../../platform/useDebouncedValue.js';
 import { productionQueries } from './work-time-api.js';
 
-/** Spec 03 section 9: the autocomplete asks once typing has rested 500 ms. */
+/** The autocomplete asks once typing has rested 500 ms. */
 export const workOrderDebounceMs = 500;
 
 /**

@@ -2,7 +2,7 @@ import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { toLocalInput, type WorkTimeForm } from './work-time-form.js';
 
-/** The dialog's produced and scrap (WORK only, spec 03 section 5), start, end and license plate. */
+/** The dialog's produced and scrap (WORK only), start, end and license plate. */
 export function WorkTimeDetailFields({
   form,
   set,

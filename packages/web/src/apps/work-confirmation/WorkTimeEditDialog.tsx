@@ -5,7 +5,7 @@ import { Button, ButtonGroup, Form, Modal, ToggleButton } from 'react-bootstrap'
 import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../platform/notifications.js';
-import { useDebouncedValue } from '../item-info/useDebouncedValue.js';
+import { useDebouncedValue } from '../../platform/useDebouncedValue.js';
 import type { WorkTimeScope } from '../../components/time-measurements/time-measurement-queries.js';
 import { productionQueries } from './work-time-api.js';
 import { newWorkTimeForm, toSaveRequest, withStep, workTimeFormOf, type WorkTimeForm } from './work-time-form.js';
@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The work time edit dialog (spec 03 sections 2, 4 and 5): work order (autocomplete), step (of
+ * The work time edit dialog: work order (autocomplete), step (of
  * that order; picking one sets its planned work center), work center, type, produced and scrap
  * (WORK only), start, end and license plate. The primary button says Start for a new entry
  * without an end time and Save otherwise; Stop ends a running entry now. In the user view,

@@ -29,7 +29,7 @@ const statusIcons: Record<Status, string> = {
 };
 
 /**
- * The work confirmation table (spec 03 sections 2 and 4): the user's entries, or everyone's with
+ * The work confirmation table: the user's entries, or everyone's with
  * a user column. A row whose last flush failed is red, its status icon showing the error as a
  * tooltip (on hover, focus or tap). Unflushed rows can be selected for Flush and edited.
  */

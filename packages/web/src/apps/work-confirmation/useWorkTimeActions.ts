@@ -3,7 +3,7 @@ import type { WorkTimeEntry, WorkTimeFlushAnswer, WorkTimeSaveRequest } from '@w
 import { useCallback, useMemo, useState } from 'react';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
-import { stopWorkTime, workTimesKey } from '../../components/time-measurements/time-measurement-queries.js';
+import { stopWorkTime, workTimesFilter } from '../../components/time-measurements/time-measurement-queries.js';
 import { deleteWorkTime, flushWorkTimes, saveWorkTime } from './work-time-api.js';
 
 /** Runs a call; an ApiError (already notified by the HTTP client) answers null. */
@@ -18,7 +18,7 @@ async function quietly<T>(call: () => Promise<T>): Promise<T | null> {
 
 /**
  * The work time writes of both screens, each refreshing the tables afterwards. A flush with
- * failures shows operationCompletedWithErrors (spec 03 section 8); the failed rows turn red
+ * failures shows operationCompletedWithErrors; the failed rows turn red
  * from their stored error.
  */
 export function useWorkTimeActions() {
@@ -31,7 +31,7 @@ export function useWorkTimeActions() {
         return await quietly(call);
       } finally {
         setBusy(false);
-        await queryClient.invalidateQueries({ queryKey: workTimesKey });
+        await queryClient.invalidateQueries(workTimesFilter);
       }
     },
     [queryClient],
@@ -55,7 +55,7 @@ export function useWorkTimeActions() {
       stop: (id: number) => run(() => stopWorkTime(id)),
       remove: (id: number) => run(() => deleteWorkTime(id)),
       flush,
-      /** The user view's save of a running entry: save, stop, then flush it (spec 03 section 4). */
+      /** The user view's save of a running entry: save, stop, then flush it. */
       saveStopAndFlush: (request: WorkTimeSaveRequest) =>
         run(async (): Promise<WorkTimeEntry> => {
           const saved = await saveWorkTime(request);

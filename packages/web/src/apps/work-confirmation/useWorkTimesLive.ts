@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { parseLiveMessage, topics } from '@wms/contract';
 import { useEffect, useRef } from 'react';
 import { useLiveConnected, useLiveConnection } from '../../platform/live.js';
-import { workTimesKey } from '../../components/time-measurements/time-measurement-queries.js';
+import { workTimesFilter } from '../../components/time-measurements/time-measurement-queries.js';
 
 /**
- * Keeps work time tables and timers fresh (spec 03 section 7): subscribes to
+ * Keeps work time tables and timers fresh: subscribes to
  * /topic/production/timer while the screen is open and refetches on WORK_TIMES_CHANGED; after a
  * reconnect it refetches too, as messages sent meanwhile are lost.
  */
@@ -17,13 +17,13 @@ export function useWorkTimesLive(): void {
     if (!connection) return;
     return connection.subscribe(topics.productionTimer(), (body) => {
       if (parseLiveMessage(body)?.what === 'WORK_TIMES_CHANGED') {
-        void queryClient.invalidateQueries({ queryKey: workTimesKey });
+        void queryClient.invalidateQueries(workTimesFilter);
       }
     });
   }, [connection, queryClient]);
   const wasConnected = useRef(connected);
   useEffect(() => {
-    if (connected && !wasConnected.current) void queryClient.invalidateQueries({ queryKey: workTimesKey });
+    if (connected && !wasConnected.current) void queryClient.invalidateQueries(workTimesFilter);
     wasConnected.current = connected;
   }, [connected, queryClient]);
 }

@@ -67,7 +67,7 @@ export function workTimeFormOf(entry: WorkTimeEntry): WorkTimeForm {
 }
 
 /**
- * Picking a step (spec 03 section 5): the work center becomes the step's planned one, unless
+ * Picking a step: the work center becomes the step's planned one, unless
  * the user chose another center than the one the previous step planned.
  */
 export function withStep(form: WorkTimeForm, step: WorkOrderStep | undefined, steps: readonly WorkOrderStep[]) {
@@ -90,7 +90,7 @@ export function parseQuantity(text: string): number | null | undefined {
 
 /**
  * The save request of the form, or the name of the first field that is not valid. produced and
- * scrap are sent for WORK only (spec 03 section 5).
+ * scrap are sent for WORK only.
  */
 export function toSaveRequest(form: WorkTimeForm): WorkTimeSaveRequest | { invalid: keyof WorkTimeForm } {
   if (!form.workOrderCode.trim()) return { invalid: 'workOrderCode' };

@@ -19,7 +19,7 @@ export function useVisibleAlbums(): { albums: string[] | undefined; isPending: b
 
 /**
  * The album (group) list: pick one, or create a new one. Without any visible album it says
- * pictureBox.noAlbumsPresent (spec 03 section 5: picking needs at least one visible album).
+ * pictureBox.noAlbumsPresent (picking needs at least one visible album).
  */
 export function AlbumPicker({ onPick }: { onPick: (group: string) => void }) {
   const { t } = useTranslation(['capture', 'common']);

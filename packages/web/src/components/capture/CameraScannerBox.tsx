@@ -10,7 +10,7 @@ import { CameraView } from './CameraView.js';
 import { useCamera } from './useCamera.js';
 import { textDetectorClass, useCodeReader } from './useCodeReader.js';
 
-/** Spec 03 section 9: the video is at most 400 px wide or 75% of the window. */
+/** The video is at most 400 px wide or 75% of the window. */
 const videoMaxWidth = 'min(400px, 75vw)';
 const maxListedReads = 50;
 
@@ -27,7 +27,7 @@ interface Read {
 }
 
 /**
- * The camera barcode scanner box (spec 03 sections 2 and 5): code 39, code 128, EAN-8/13, UPC-A/E
+ * The camera barcode scanner box: code 39, code 128, EAN-8/13, UPC-A/E
  * and QR read every 250 ms; each read goes to onScan and into the list; the camera stops after
  * 10 s without a read (Restart starts it again). Text recognition is offered only where the
  * browser has a TextDetector.

@@ -34,7 +34,7 @@ export interface PictureBoxProps {
 }
 
 /**
- * The picture box (spec 03 sections 2 and 4), titled "take picture": the live view of the rear
+ * The picture box, titled "take picture": the live view of the rear
  * camera; Capture shows the frame; Yes hands it over as a PNG attachment named by its time
  * stamp, No discards it and returns to the live view. The camera stops when the box closes.
  */

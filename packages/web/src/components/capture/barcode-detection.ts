@@ -1,5 +1,5 @@
 /**
- * Barcode reading from the camera (spec 03 sections 5 and 9): the browser's BarcodeDetector when
+ * Barcode reading from the camera: the browser's BarcodeDetector when
  * it reads every format we need, otherwise the zxing-wasm ponyfill, loaded only then (its code
  * and .wasm are served by the app, never from a CDN).
  */

@@ -1,29 +1,32 @@
-import { queryOptions } from '@tanstack/react-query';
-import { albumPath, albumsRootPath, type Attachment, type FileContentsAnswer, type FileEntry } from '@wms/contract';
-import { http } from '../../platform/http.js';
+import {
+  albumPath,
+  albumsRootPath,
+  areaKey,
+  fileManagementEndpoints,
+  type Attachment,
+  type FileEntry,
+} from '@wms/contract';
+import { apiQuery, callApi } from '../../platform/api-client.js';
 
 /** The media library's calls (contract api/file-management.ts) and their query keys. */
-const base = '/api/v1/file_management';
-
 export const mediaLibraryQueries = {
-  all: () => ['fileManagement'] as const,
-  list: (path: string) =>
-    queryOptions({
-      queryKey: ['fileManagement', 'list', path] as const,
-      queryFn: () => http.get<FileContentsAnswer>(`${base}/contents`, { query: { path } }),
-    }),
+  all: () => areaKey('fileManagement'),
+  list: (path: string) => apiQuery(fileManagementEndpoints.contents, { query: { path } }),
   albums: () => mediaLibraryQueries.list(albumsRootPath),
   album: (group: string) => mediaLibraryQueries.list(albumPath(group)),
 };
 
 export function createAlbum(group: string): Promise<FileEntry> {
-  return http.post<FileEntry>(`${base}/folder`, { path: albumPath(group) });
+  return callApi(fileManagementEndpoints.createFolder, { body: { path: albumPath(group) } });
 }
 
 export function uploadFile(group: string | null, file: Blob, name: string): Promise<FileEntry> {
   const form = new FormData();
   form.append('file', file, name);
-  return http.post<FileEntry>(`${base}/upload`, form, { query: group === null ? {} : { path: albumPath(group) } });
+  return callApi(fileManagementEndpoints.upload, {
+    query: group === null ? {} : { path: albumPath(group) },
+    body: form,
+  });
 }
 
 /** An attachment (base64 blob) as a file upload. */
@@ -34,11 +37,11 @@ export function uploadAttachment(group: string | null, attachment: Attachment): 
 }
 
 export function moveObject(oldPath: string, newPath: string): Promise<FileEntry> {
-  return http.post<FileEntry>(`${base}/move`, { oldPath, newPath });
+  return callApi(fileManagementEndpoints.move, { body: { oldPath, newPath } });
 }
 
 export function deleteObject(path: string): Promise<unknown> {
-  return http.delete(`${base}/object`, { query: { path } });
+  return callApi(fileManagementEndpoints.remove, { query: { path } });
 }
 
 /** Whether the library may show the file as a picture. */

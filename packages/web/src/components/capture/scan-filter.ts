@@ -1,4 +1,4 @@
-/** Spec 03 section 5: the same text read again within this time is ignored. */
+/** The same text read again within this time is ignored. */
 export const duplicateReadWindowMs = 1000;
 
 /**

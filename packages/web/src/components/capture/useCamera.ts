@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
-/** Spec 03 section 4: the camera is not playing, playing or unplayable. */
+/** The camera is not playing, playing or unplayable. */
 export type CameraState = 'notPlaying' | 'playing' | 'unplayable';
 
-/** Spec 03 section 9: the rear camera, ideally 1280x720. */
+/** The rear camera, ideally 1280x720. */
 export const cameraConstraints: MediaStreamConstraints = {
   audio: false,
   video: { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } },

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createBarcodeDetector, type CodeDetector } from './barcode-detection.js';
 import { createDuplicateFilter } from './scan-filter.js';
 
-/** Spec 03 section 9: look for codes every 250 ms; stop the camera after 10 s without a read. */
+/** Look for codes every 250 ms; stop the camera after 10 s without a read. */
 export const scanIntervalMs = 250;
 export const cameraIdleMs = 10_000;
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { customGridEndpoints, urlOf } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAllObjectDialogs, objectDialogStack } from '../object-link/object-dialog-store.js';
 import { CustomGrids } from './CustomGrids.js';
@@ -10,6 +11,8 @@ vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 let answers: Record<string, unknown> = {};
+const batchGrids = urlOf(customGridEndpoints.list, { params: { objectType: 'batches' } });
+const batchGrid = urlOf(customGridEndpoints.detail, { params: { objectType: 'batches', index: 0, code: 'B1' } });
 const fetchMock = vi.fn(async (url: string) => json(answers[url] ?? []));
 
 function renderGrids() {
@@ -38,16 +41,16 @@ describe('CustomGrids', () => {
   });
 
   it('renders nothing when no grid is configured', async () => {
-    answers = { '/api/v1/custom_grid/batches': [] };
+    answers = { [batchGrids]: [] };
     const { container } = renderGrids();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/v1/custom_grid/batches', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(batchGrids, expect.anything()));
     expect(container.innerHTML).toBe('');
   });
 
   it('shows each grid with its own column labels, and referenced codes as object links', async () => {
     answers = {
-      '/api/v1/custom_grid/batches': [{ index: 0, title: 'Stock of this batch' }],
-      '/api/v1/custom_grid/batches/0/B1': {
+      [batchGrids]: [{ index: 0, title: 'Stock of this batch' }],
+      [batchGrid]: {
         title: 'Stock of this batch',
         columns: [
           { label: 'Location', name: 'binLocationCode', referenceToObject: 'binLocations' },

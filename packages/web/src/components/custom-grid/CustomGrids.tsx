@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { languages, type CustomGridObjectType } from '@wms/contract';
+import { languages, type CustomGrid, type CustomGridCell, type CustomGridObjectType } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../data-table/DataTable.js';
 import { cellText, type DataTableColumn } from '../data-table/data-table-columns.js';
@@ -9,7 +9,7 @@ import { useLiveMessage } from '../../platform/live.js';
 import { ObjectLink, type ObjectType } from '../object-link/ObjectLink.js';
 import { formatCellDate } from '../object-dialogs/format.js';
 import { transactionTypeText } from '../object-dialogs/transaction-type.js';
-import { customGridQueries, type CustomGrid, type CustomGridCell } from './custom-grid-queries.js';
+import { customGridQueries } from './custom-grid-queries.js';
 
 export interface CustomGridsProps {
   objectType: CustomGridObjectType;
@@ -75,7 +75,7 @@ function GridTable({ objectType, index, grid }: { objectType: CustomGridObjectTy
   const { t, i18n } = useTranslation('objects');
   const columns = useMemo(
     () => gridColumns(objectType, index, grid, t),
-    // The texts change with the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts change with the language
     [objectType, index, grid, t, i18n.language],
   );
   return (
@@ -87,8 +87,8 @@ function GridTable({ objectType, index, grid }: { objectType: CustomGridObjectTy
 }
 
 /**
- * The custom grids configured for an object type, filled for one object (spec 01 section 7,
- * getCustomGridForObjectInformation): each in a DataTable, cells that reference an object as
+ * The custom grids configured for an object type, filled for one object
+ * (getCustomGridForObjectInformation): each in a DataTable, cells that reference an object as
  * ObjectLinks. Renders nothing when no grid is configured.
  */
 export function CustomGrids({ objectType, code }: CustomGridsProps) {
@@ -105,7 +105,7 @@ export function CustomGrids({ objectType, code }: CustomGridsProps) {
   const invalidate = (codes: readonly string[]) => {
     const lower = code.toLowerCase();
     if (codes.some((changed) => changed.toLowerCase() === lower))
-      void queryClient.invalidateQueries({ queryKey: ['customGrids', 'detail', objectType] });
+      void queryClient.invalidateQueries({ queryKey: customGridQueries.detailsOf(objectType) });
   };
   useLiveMessage('ITEM_CHANGED', (message) => {
     if (objectType === 'items') invalidate(message.payload.codes);

@@ -26,7 +26,7 @@ import {
 import { useColumnWidths } from './useColumnWidths.js';
 import './data-table.css';
 
-/** Spec 01 section 9: rows rendered beyond the visible ones, and the smallest row height. */
+/** Rows rendered beyond the visible ones, and the smallest row height. */
 export const rowOverscan = 50;
 export const minRowHeight = 30;
 const expandColumnWidth = 36;
@@ -55,7 +55,7 @@ export interface DataTableProps<TRow> {
 const measureRow = (element: Element) => element.getBoundingClientRect().height || minRowHeight;
 
 /**
- * The generic data table (spec 01 section 2): sortable columns, a case-insensitive contains filter
+ * The generic data table: sortable columns, a case-insensitive contains filter
  * over the filterable columns, resizable columns (at least 20 px, widths saved per table id),
  * expandable rows (sub rows or renderExpanded) and virtual rows (overscan 50). Scrolls
  * horizontally when the columns are wider than the screen. Below sm (576 px) each row is a card

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ColumnDef, Row } from '@tanstack/react-table';
 
-/** Spec 01 section 9: a column is at least this wide. */
+/** A column is at least this wide. */
 export const minColumnWidth = 20;
 export const defaultColumnWidth = 150;
 /** The id of the expand-toggle column; a data column may not use it. */

@@ -3,7 +3,7 @@ import type { ColumnSizingState } from '@tanstack/react-table';
 import { loadColumnWidths, saveColumnWidths } from './column-widths.js';
 import { minColumnWidth } from './data-table-columns.js';
 
-/** Spec 01 section 9: widths are saved this long after the last resize step. */
+/** Widths are saved this long after the last resize step. */
 export const columnWidthSaveDelayMs = 250;
 
 /** The table's column widths, restored from and saved (debounced) to local storage per table id. */

@@ -56,7 +56,7 @@ function BatchInformation({ batch }: { batch: Batch }) {
   );
 }
 
-/** Batch details (spec 01 section 2): Information and Actions (print an item label for the batch). */
+/** Batch details: Information and Actions (print an item label for the batch). */
 export function BatchDialog({ code, itemCode, layer, onClose }: TrackedDialogProps) {
   const query = useQuery(lookupQueries.batches(code, itemCode));
   return (

@@ -11,7 +11,7 @@ import { ScrollTabs } from './ScrollTabs.js';
 import { useErrorText } from './useErrorText.js';
 import type { CodeDialogProps } from './WarehouseDialog.js';
 
-/** Business partner details (spec 01 section 2): tabs; Information shows code, visual code, name and type. */
+/** Business partner details: tabs; Information shows code, visual code, name and type. */
 export function BusinessPartnerDialog({ code, layer, onClose }: CodeDialogProps) {
   const { t } = useTranslation('objects');
   const errorText = useErrorText();

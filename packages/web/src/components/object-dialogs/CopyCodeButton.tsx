@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
 
-/** Spec 01 section 9: the copy button pauses this long before it shows 'copied'. */
+/** The copy button pauses this long before it shows 'copied'. */
 export const copyPauseMs = 100;
 
-/** Copies an object code to the clipboard (role authCopyObjectCodes only; spec 01 section 2). */
+/** Copies an object code to the clipboard (role authCopyObjectCodes only). */
 export function CopyCodeButton({
   code,
   className,

@@ -9,7 +9,7 @@ import { layerProps, useNextModalLayer } from './modal-layer.js';
 interface CountPromptProps {
   show: boolean;
   title: string;
-  /** Called with the count; 0 or empty input prints nothing (spec 01 section 5), so it is not called then. */
+  /** Called with the count; 0 or empty input prints nothing, so it is not called then. */
   onCount: (count: number) => void;
   onCancel: () => void;
 }

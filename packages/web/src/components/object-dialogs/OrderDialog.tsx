@@ -11,7 +11,7 @@ import { lookupQueries } from './lookup-queries.js';
 import { useErrorText } from './useErrorText.js';
 import type { CodeDialogProps } from './WarehouseDialog.js';
 
-/** A small dialog with the order summary (GET /api/v1/order/{code}). */
+/** A small dialog with the order summary (lookups.order). */
 export function OrderDialog({ code, layer, onClose }: CodeDialogProps) {
   const { t } = useTranslation('objects');
   const errorText = useErrorText();

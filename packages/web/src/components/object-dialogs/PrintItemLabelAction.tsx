@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import { itemActionEndpoints } from '@wms/contract';
+import { callApi } from '../../platform/api-client.js';
 import { useDeviceConfig } from '../../platform/device-config.js';
-import { http } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { CountPrompt } from './CountPrompt.js';
 import { usePrinterChoice } from '../printer-choice/usePrinterChoice.js';
@@ -14,7 +15,7 @@ interface PrintItemLabelActionProps {
 }
 
 /**
- * Prints item labels of one batch or serial (POST /api/v1/item/label) on the device's
+ * Prints item labels of one batch or serial (itemActions.label) on the device's
  * defaultItemLabelPrinter, asking how many first (0 or empty prints nothing).
  */
 export function PrintItemLabelAction({ item, batch, serial }: PrintItemLabelActionProps) {
@@ -30,7 +31,7 @@ export function PrintItemLabelAction({ item, batch, serial }: PrintItemLabelActi
     if (printer < 0) return;
     setBusy(true);
     try {
-      await http.post('/api/v1/item/label', { printer, jobs: [{ item, batch, serial, quantity }] });
+      await callApi(itemActionEndpoints.label, { body: { printer, jobs: [{ item, batch, serial, quantity }] } });
       notify('success', 'objects:labelsPrinted', { count: quantity });
     } catch {
       // The error catalogue showed the server's answer.

@@ -53,7 +53,7 @@ function SerialInformation({ serial }: { serial: Serial }) {
   );
 }
 
-/** Serial details (spec 01 section 2): Information and Actions (print an item label for the serial). */
+/** Serial details: Information and Actions (print an item label for the serial). */
 export function SerialDialog({ code, itemCode, layer, onClose }: TrackedDialogProps) {
   const query = useQuery(lookupQueries.serials(code, itemCode));
   return (

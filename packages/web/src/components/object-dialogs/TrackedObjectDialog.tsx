@@ -31,7 +31,7 @@ interface TrackedObjectDialogProps<T extends Tracked> {
 type TabId = 'information' | 'actions';
 
 /**
- * The batch and serial dialogs (spec 01 section 2): tabs Information and Actions, danger style
+ * The batch and serial dialogs: tabs Information and Actions, danger style
  * when expired. The code may exist for several items: without an item given, the user picks one.
  */
 export function TrackedObjectDialog<T extends Tracked>(props: TrackedObjectDialogProps<T>) {

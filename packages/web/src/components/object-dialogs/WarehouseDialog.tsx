@@ -13,7 +13,7 @@ export interface CodeDialogProps {
   onClose: () => void;
 }
 
-/** Warehouse details (spec 01 section 2): an Information section with code and name. */
+/** Warehouse details: an Information section with code and name. */
 export function WarehouseDialog({ code, layer, onClose }: CodeDialogProps) {
   const { t } = useTranslation('objects');
   const errorText = useErrorText();

@@ -7,7 +7,7 @@ function localDate(date: Date): string {
 }
 
 /**
- * A date as DD-MM-YYYY (spec 01 section 5). A plain date (YYYY-MM-DD) is taken as it is, without
+ * A date as DD-MM-YYYY. A plain date (YYYY-MM-DD) is taken as it is, without
  * a time zone shift; a date-time is shown in local time. null or empty gives '', text that is no
  * date is shown unchanged.
  */
@@ -21,7 +21,7 @@ export function formatDate(value: string | null | undefined): string {
 
 /**
  * A date-time as DD-MM-YYYY HH:mm (with :ss when asked) in local time (history rows, logs); a
- * plain date as formatDate. The one date format of the app (spec 01 section 5).
+ * plain date as formatDate. The one date format of the app.
  */
 export function formatDateTime(value: string | number | Date | null | undefined, withSeconds = false): string {
   if (value === null || value === undefined || value === '') return '';
@@ -48,7 +48,7 @@ export function formatQuantity(value: number | null | undefined): string {
   return String(Math.round(value * 1000) / 1000);
 }
 
-/** The label count prompt's answer as an integer (spec 01 section 5): empty or not a number is 0. */
+/** The label count prompt's answer as an integer: empty or not a number is 0. */
 export function parseLabelCount(text: string): number {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return 0;

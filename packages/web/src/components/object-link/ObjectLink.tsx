@@ -26,7 +26,7 @@ export interface ObjectLinkProps {
   className?: string;
 }
 
-/** The signed-in user's linkableHoldToOpenDuration (spec 01 section 9). */
+/** The signed-in user's linkableHoldToOpenDuration. */
 function holdDuration(): number {
   return readStoredUser()?.userSettings.linkableHoldToOpenDuration ?? defaultLinkableHoldToOpenDuration;
 }
@@ -37,7 +37,7 @@ export function itemInfoPath(code: string): string {
 }
 
 /**
- * An object code shown as a link (spec 01 section 2, Object links). A click, Enter, or a long touch
+ * An object code shown as a link. A click, Enter, or a long touch
  * hold of the user's linkableHoldToOpenDuration opens the object's detail dialog; an item opens
  * the item information app instead (closing the dialogs). Inside a <button> the link is inert
  * (the button gets the tap) unless link behaviour is on: Alt held, or toggled by a shake.

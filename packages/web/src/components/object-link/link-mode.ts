@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Link behaviour inside buttons (spec 01 section 2, Object links): an ObjectLink inside a
+ * Link behaviour inside buttons: an ObjectLink inside a
  * <button> is inert, so a tap presses the button, unless link behaviour is on. Holding Alt turns
  * it on while held; a shake of the device toggles it.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The object types an ObjectLink can point at (spec 01 section 2, Object links). */
+/** The object types an ObjectLink can point at. */
 export type ObjectType = 'item' | 'binLocation' | 'batch' | 'serial' | 'warehouse' | 'businessPartner' | 'order';
 
 /** One open detail dialog. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { itemEndpoints, pathOf } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ObjectReferenceField, referenceDebounceMs, type ResolvedObject } from './ObjectReferenceField.js';
 
@@ -9,7 +10,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const fetchMock = vi.fn(async (url: string) => {
-  if (url.endsWith('/api/v1/item/find/ITEM1'))
+  if (url.endsWith(pathOf(itemEndpoints.find, { code: 'ITEM1' })))
     return json(200, {
       item: { code: 'ITEM1', visualCode: 'ITEM1', name: 'First item' },
       matchedBy: 'CODE',
@@ -45,7 +46,7 @@ describe('ObjectReferenceField', () => {
     fireEvent.blur(input);
     await waitFor(() => expect(input.className).toContain('is-invalid'));
     expect(screen.getByTestId('object-reference-error').textContent).toBe('No item found for code NOPE.');
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/item/find/NOPE', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith(pathOf(itemEndpoints.find, { code: 'NOPE' }), expect.anything());
     expect(onResolved).not.toHaveBeenCalledWith(expect.objectContaining({ code: 'NOPE' }));
   });
 

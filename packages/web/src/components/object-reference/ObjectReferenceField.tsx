@@ -42,8 +42,8 @@ function errorOf(error: unknown): { key: string; args: Record<string, unknown> }
 }
 
 /**
- * An input for an object code (spec 01 section 5: object-reference fields resolve the typed code;
- * when not found they show an invalid state). Resolves through the type's find route, debounced
+ * An input for an object code (object-reference fields resolve the typed code; when not found
+ * they show an invalid state). Resolves through the type's find route, debounced
  * while typing and at once on blur or Enter: valid with the object's name, or is-invalid with the
  * server's error text.
  */

@@ -1,5 +1,5 @@
-import type { BinLocation, Batch, BusinessPartner, ItemFindAnswer, OrderSummary, Serial } from '@wms/contract';
-import { http } from '../../platform/http.js';
+import { binLocationEndpoints, itemEndpoints, lookupEndpoints, type Batch, type Serial } from '@wms/contract';
+import { callApi } from '../../platform/api-client.js';
 
 /** The object types an ObjectReferenceField resolves (each has a find route). */
 export type ReferenceObjectType = 'item' | 'binLocation' | 'batch' | 'serial' | 'businessPartner' | 'order';
@@ -17,19 +17,19 @@ export interface ResolveOptions {
   signal?: AbortSignal;
 }
 
-const path = (text: string) => encodeURIComponent(text.trim());
 /** Errors are shown by the field itself, never as a notification. */
 const quiet = (options: ResolveOptions) => ({ silent: true, signal: options.signal });
-const itemQuery = (options: ResolveOptions) => (options.itemCode ? { itemCode: options.itemCode } : undefined);
+const itemQuery = (options: ResolveOptions) => (options.itemCode ? { itemCode: options.itemCode } : {});
 
-const batchOrSerial = (found: Batch | Serial): ResolvedObject => ({
+const named = (found: { code: string; visualCode: string }, name: string): ResolvedObject => ({
   code: found.code,
   visualCode: found.visualCode,
-  name: `${found.itemCode} ${found.itemName}`,
+  name,
 });
+const batchOrSerial = (found: Batch | Serial): ResolvedObject => named(found, `${found.itemCode} ${found.itemName}`);
 
 /**
- * Finds the object a typed or scanned code names through its find route (spec 01 section 5:
+ * Finds the object a typed or scanned code names through its find route (for the
  * object-reference fields). Throws the server's ApiError (404 unknownItemForCode, unknownLocation,
  * unknownBatch, unknownSerial, unknownBusinessPartner, unknownOrder) when there is none.
  */
@@ -38,51 +38,32 @@ export async function resolveObject(
   text: string,
   options: ResolveOptions = {},
 ): Promise<ResolvedObject> {
+  const params = { code: text.trim() };
   switch (type) {
     case 'item': {
-      const { item } = await http.get<ItemFindAnswer>(`/api/v1/item/find/${path(text)}`, quiet(options));
-      return { code: item.code, visualCode: item.visualCode, name: item.name };
+      const { item } = await callApi(itemEndpoints.find, { params }, quiet(options));
+      return named(item, item.name);
     }
     case 'binLocation': {
-      const location = await http.get<BinLocation>(`/api/v1/bin_location/find/${path(text)}`, quiet(options));
-      return { code: location.code, visualCode: location.visualCode, name: location.warehouseName };
+      const location = await callApi(binLocationEndpoints.find, { params }, quiet(options));
+      return named(location, location.warehouseName);
     }
     case 'batch':
     case 'serial': {
-      const found = await http.get<(Batch | Serial)[]>(`/api/v1/${type}/find/${path(text)}`, {
-        ...quiet(options),
-        query: itemQuery(options),
-      });
+      const endpoint = type === 'batch' ? lookupEndpoints.findBatches : lookupEndpoints.findSerials;
+      const found = await callApi(endpoint, { params, query: itemQuery(options) }, quiet(options));
       return batchOrSerial(found[0]!);
     }
     case 'businessPartner': {
-      const partner = await http.get<BusinessPartner>(`/api/v1/bp/${path(text)}`, quiet(options));
-      return { code: partner.code, visualCode: partner.visualCode, name: partner.name };
+      const partner = await callApi(lookupEndpoints.businessPartner, { params }, quiet(options));
+      return named(partner, partner.name);
     }
     case 'order': {
-      const order = await http.get<OrderSummary>(`/api/v1/order/${path(text)}`, quiet(options));
-      return { code: order.code, visualCode: order.visualCode, name: order.businessPartnerName ?? '' };
+      const order = await callApi(lookupEndpoints.order, { params }, quiet(options));
+      return named(order, order.businessPartnerName ?? '');
     }
   }
 }
-
-interface Suggestion {
-  code: string;
-  visualCode: string;
-  name?: string;
-  warehouseCode?: string;
-  itemName?: string;
-  businessPartnerName?: string | null;
-}
-
-const autocompletePaths: Record<ReferenceObjectType, string> = {
-  item: '/api/v1/item/autocomplete',
-  binLocation: '/api/v1/bin_location/autocomplete',
-  batch: '/api/v1/batch/autocomplete',
-  serial: '/api/v1/serial/autocomplete',
-  businessPartner: '/api/v1/bp/autocomplete',
-  order: '/api/v1/order/autocomplete',
-};
 
 /** Up to 20 suggestions for a typed text (the type's autocomplete route). */
 export async function suggestObjects(
@@ -90,13 +71,29 @@ export async function suggestObjects(
   text: string,
   options: ResolveOptions = {},
 ): Promise<ResolvedObject[]> {
-  const found = await http.get<Suggestion[]>(`${autocompletePaths[type]}/${path(text)}`, {
-    ...quiet(options),
-    query: type === 'batch' || type === 'serial' ? itemQuery(options) : undefined,
-  });
-  return found.map((entry) => ({
-    code: entry.code,
-    visualCode: entry.visualCode,
-    name: entry.name ?? entry.itemName ?? entry.businessPartnerName ?? entry.warehouseCode ?? '',
-  }));
+  const params = { text: text.trim() };
+  switch (type) {
+    case 'item':
+      return (await callApi(itemEndpoints.autocomplete, { params }, quiet(options))).map((entry) =>
+        named(entry, entry.name),
+      );
+    case 'binLocation':
+      return (await callApi(binLocationEndpoints.autocomplete, { params }, quiet(options))).map((entry) =>
+        named(entry, entry.warehouseCode),
+      );
+    case 'batch':
+    case 'serial': {
+      const endpoint = type === 'batch' ? lookupEndpoints.autocompleteBatches : lookupEndpoints.autocompleteSerials;
+      const found = await callApi(endpoint, { params, query: itemQuery(options) }, quiet(options));
+      return found.map((entry) => named(entry, entry.itemName));
+    }
+    case 'businessPartner':
+      return (await callApi(lookupEndpoints.autocompleteBusinessPartners, { params }, quiet(options))).map((entry) =>
+        named(entry, entry.name),
+      );
+    case 'order':
+      return (await callApi(lookupEndpoints.autocompleteOrders, { params }, quiet(options))).map((entry) =>
+        named(entry, entry.businessPartnerName ?? ''),
+      );
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The printer the user chose with 'remember' (spec 03 section 9: remembered until reload). It is
+ * The printer the user chose with 'remember' (remembered until reload). It is
  * kept in memory only, so a reload, another tab or another user of the device asks again.
  */
 let remembered: number | null = null;

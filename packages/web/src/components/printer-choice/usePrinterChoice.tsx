@@ -8,7 +8,7 @@ import { serverPrinterId } from '../object-dialogs/format.js';
 import { PrinterChoiceModal } from './PrinterChoiceModal.js';
 import { rememberedPrinter, rememberPrinter } from './remembered-printer.js';
 
-/** printers.getAvailablePrinters gave none: spec 03 section 8 answers -1. */
+/** The answer when there is no printer to print on: none available, none selected, or cancelled. */
 export const noPrinterChosen = -1;
 
 export interface PrinterChoiceApi {

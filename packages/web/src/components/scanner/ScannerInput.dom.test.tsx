@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { authEndpoints, pathOf } from '@wms/contract';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentDeviceConfig, defaultDeviceConfig, saveDeviceConfig } from '../../platform/device-config.js';
@@ -125,7 +126,7 @@ describe('ScannerInput', () => {
     await user.click(screen.getByTestId('scanner-dialog-ok'));
     expect(calls()).toEqual([
       {
-        url: '/api/v1/auth/transfer_token/create/Scanner%207',
+        url: pathOf(authEndpoints.createTransferToken, { deviceName: 'Scanner 7' }),
         method: 'POST',
         body: '{"path":"/start?x=1","pairing":"pairing-secret-0123456789"}',
       },
@@ -155,28 +156,28 @@ describe('ScannerInput', () => {
     await scan(
       user,
       input,
-      '_be_call_user_api_{"url":"/api/v1/custom/{param1}","method":"POST","payload":{"qty":"{param2}"},"confirm":true,"params":["Order",{"label":"Quantity","defaultValue":"1"}]}',
+      '_be_call_user_api_{"url":"/fake/custom/{param1}","method":"POST","payload":{"qty":"{param2}"},"confirm":true,"params":["Order",{"label":"Quantity","defaultValue":"1"}]}',
     );
     expect(screen.getByLabelText('Order')).toBeTruthy();
     await user.type(screen.getByTestId('scanner-prompt-input'), 'SO 1{Enter}');
     expect(screen.getByLabelText<HTMLInputElement>('Quantity').value).toBe('1');
     await user.type(screen.getByTestId('scanner-prompt-input'), '0{Enter}');
-    expect(screen.getByText('Call /api/v1/custom/SO%201?')).toBeTruthy();
+    expect(screen.getByText('Call /fake/custom/SO%201?')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(screen.getByTestId('scanner-dialog-ok'));
-    expect(calls()).toEqual([{ url: '/api/v1/custom/SO%201', method: 'POST', body: '{"qty":"10"}' }]);
+    expect(calls()).toEqual([{ url: '/fake/custom/SO%201', method: 'POST', body: '{"qty":"10"}' }]);
     expect(notify).toHaveBeenCalledWith('success', 'components:scanner.userApiCalled');
   });
 
   it('_be_call_user_api_ without confirm calls at once; GET sends the payload as query', async () => {
     const { user, input } = renderBar();
-    await scan(user, input, '_be_call_user_api_{"url":"/api/v1/ping","method":"GET","payload":{"a":1}}');
-    expect(calls()).toEqual([{ url: '/api/v1/ping?a=1', method: 'GET', body: undefined }]);
+    await scan(user, input, '_be_call_user_api_{"url":"/fake/ping","method":"GET","payload":{"a":1}}');
+    expect(calls()).toEqual([{ url: '/fake/ping?a=1', method: 'GET', body: undefined }]);
   });
 
   it('_be_call_user_api_ stops when a parameter prompt is cancelled', async () => {
     const { user, input } = renderBar();
-    await scan(user, input, '_be_call_user_api_{"url":"/api/v1/x/{param1}","params":["Order"]}');
+    await scan(user, input, '_be_call_user_api_{"url":"/fake/x/{param1}","params":["Order"]}');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(fetchMock).not.toHaveBeenCalled();
   });

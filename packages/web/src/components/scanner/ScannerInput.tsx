@@ -8,7 +8,7 @@ import { ScannerDialog } from './ScannerDialog.js';
 import { parseScannerInput } from './scanner-commands.js';
 import { useScannerCommands } from './useScannerCommands.js';
 
-/** Spec 01 section 9: the scanner bar takes focus back this long after losing it. */
+/** The scanner bar takes focus back this long after losing it. */
 export const scannerRefocusDelayMs = 1;
 
 export interface ScannerInputProps {
@@ -27,7 +27,7 @@ export interface ScannerInputProps {
 }
 
 /**
- * The scanner input bar (spec 01 section 2): Enter (a scanner sends one after the code) or the
+ * The scanner input bar: Enter (a scanner sends one after the code) or the
  * button submits the text. Command strings (`_be_...`) are carried out here, quantities go to
  * onQuantity and everything else to onScan. After losing focus it refocuses itself 1 ms later,
  * but only when focus went nowhere (to the page body): another input or a dialog keeps it.

@@ -60,12 +60,12 @@ describe('parseScannerInput', () => {
 
   it('reads a user API call with its confirm flag and parameters', () => {
     const input = parseScannerInput(
-      '_be_call_user_api_{"url":"/api/v1/x/{param1}","method":"post","payload":{"a":"{param2}"},"confirm":true,"params":["Order",{"label":"Qty","defaultValue":"1"}]}',
+      '_be_call_user_api_{"url":"/fake/x/{param1}","method":"post","payload":{"a":"{param2}"},"confirm":true,"params":["Order",{"label":"Qty","defaultValue":"1"}]}',
     );
     expect(input).toEqual({
       kind: 'callUserApi',
       call: {
-        url: '/api/v1/x/{param1}',
+        url: '/fake/x/{param1}',
         method: 'POST',
         payload: { a: '{param2}' },
         confirm: true,

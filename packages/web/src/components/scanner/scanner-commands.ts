@@ -7,7 +7,7 @@ import {
 } from '../../platform/device-config.js';
 
 /**
- * What a scanned or typed text means (spec 01 section 2, "Scanner input bar"): a plain scan, a
+ * What a scanned or typed text means in the scanner input bar: a plain scan, a
  * plus or minus quantity ([PLUS<n>] / [MIN<n>]) or one of the `_be_` command strings. Pure: the
  * ScannerInput component carries the commands out.
  */

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitDeviceIdentification } from '@wms/contract';
+import { authEndpoints, splitDeviceIdentification } from '@wms/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { useDeviceConfig } from '../../platform/device-config.js';
+import { callApi } from '../../platform/api-client.js';
 import { ApiError, http } from '../../platform/http.js';
 import type { Query } from '../../platform/http-policy.js';
 import { notify } from '../../platform/notifications.js';
@@ -14,11 +15,6 @@ import { useVisibleApps } from '../../platform/useVisibleApps.js';
 
 /** Command inputs: everything ScannerInput handles itself (not a plain scan or a quantity). */
 export type ScannerCommand = Exclude<ScannerInput, { kind: 'scan' } | { kind: 'quantity' }>;
-
-/** The path of the transfer-token call that hands this session to the named device. */
-export function transferTokenPath(deviceName: string): string {
-  return `/api/v1/auth/transfer_token/create/${encodeURIComponent(deviceName)}`;
-}
 
 function isQuery(value: unknown): value is Query {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -102,7 +98,10 @@ export function useScannerCommands(): {
           if (!(await confirm(t('scanner.confirmTransfer', { deviceName })))) return;
           try {
             const path = location.pathname + location.search;
-            await http.post(transferTokenPath(deviceName), { path, pairing: pairing ?? undefined });
+            await callApi(authEndpoints.createTransferToken, {
+              params: { deviceName },
+              body: { path, pairing: pairing ?? undefined },
+            });
             notify('success', 'components:scanner.sessionTransferred', { deviceName });
           } catch (error) {
             ignoreApiError(error);

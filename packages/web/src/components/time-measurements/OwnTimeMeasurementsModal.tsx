@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkTimeEntry } from '@wms/contract';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../platform/http.js';
-import { runningEntries, stopWorkTime, workTimesKey, workTimesQuery } from './time-measurement-queries.js';
+import { runningEntries, stopWorkTime, workTimesFilter, workTimesQuery } from './time-measurement-queries.js';
 import { TimeMeasurementsModal } from './TimeMeasurementsModal.js';
 
 /**
- * The time measurements modal of the user dropdown (spec 02 section 2): the signed-in user's
+ * The time measurements modal of the user dropdown: the signed-in user's
  * running timers, each with its Stop button. Read when it opens (the work confirmation screen
  * owns the /topic/production/timer subscription; a second one on the same topic would throw).
  */
@@ -25,7 +25,7 @@ export function OwnTimeMeasurementsModal({ onClose }: { onClose: () => void }) {
       if (!(error instanceof ApiError)) throw error;
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: workTimesKey });
+      await queryClient.invalidateQueries(workTimesFilter);
     }
   };
 

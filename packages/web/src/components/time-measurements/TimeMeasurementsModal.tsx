@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * The full-screen time measurements modal (spec 03 section 2): one card per running entry with
+ * The full-screen time measurements modal: one card per running entry with
  * a live elapsed clock and a big Stop button for a handheld.
  */
 export function TimeMeasurementsModal({ running, showUser, busy, onStop, onClose }: Props) {

@@ -27,7 +27,7 @@ const keepFocus = (event: ReactPointerEvent | ReactMouseEvent) => event.preventD
 const wideKeys = new Set<KeyboardKey['kind']>(['space', 'enter', 'shift', 'backspace', 'clear', 'today', 'layout']);
 
 /**
- * The on-screen keyboard (spec 01 section 2) fixed at the bottom of the screen, above modals
+ * The on-screen keyboard, fixed at the bottom of the screen, above modals
  * (z-index 1051): text, numeric and date layouts and a shift toggle. Keys type into `target`.
  */
 export function VirtualKeyboard({ open, target, layout, onLayoutChange, onClose }: VirtualKeyboardProps) {

@@ -1,8 +1,8 @@
-/** The virtual keyboard's layouts (spec 01 section 2): text, numeric and date. */
+/** The virtual keyboard's layouts: text, numeric and date. */
 export type KeyboardLayout = 'text' | 'numeric' | 'date';
 export const keyboardLayouts: readonly KeyboardLayout[] = ['text', 'numeric', 'date'];
 
-/** Spec 01 section 9: above Bootstrap modals (1050). */
+/** Above Bootstrap modals (1050). */
 export const virtualKeyboardZIndex = 1051;
 
 /** A key: a character to type, or an action. */

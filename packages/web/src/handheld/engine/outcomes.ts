@@ -5,7 +5,7 @@ import { stay } from './types.js';
 export const handheldNamespace = 'handheld';
 
 /**
- * The client-side handheld error keys of spec 03 section 8 (handheld namespace). The server's
+ * The client-side handheld error keys (handheld namespace). The server's
  * keys (unknownLocation, notEnoughAvailableStock, ...) live in the errors namespace and stay bare.
  */
 export const handheldErrorKeys = [

@@ -1,5 +1,5 @@
 /**
- * The scanner's double-read rule (spec 03 section 5) and the type-ahead rule of the handheld
+ * The scanner's double-read rule and the type-ahead rule of the handheld
  * runner, kept apart from the runner so each can be read on its own.
  *
  * Double read: the same text again within 1 s of the last accepted read is a scanner reading

@@ -1,5 +1,5 @@
 /**
- * The handheld workflow engine's public types (spec 03 sections 4, 5, 8 and 9; issue 5 point 4).
+ * The handheld workflow engine's public types (issue 5 point 4).
  *
  * A workflow is a list of steps over an app-defined state S. The runner (runner.ts) shows one
  * step at a time (its prompt), feeds it each scan or typed text, and moves to the step the outcome
@@ -38,7 +38,7 @@ export interface TextKey {
 }
 export type Prompt = TextKey;
 
-/** Scanner settings as the config serves them (spec 03 sections 3 and 9). */
+/** Scanner settings as the config serves them. */
 export type ScannerSettings = ConfigAnswer['scanner'];
 
 export interface ScaleReading {
@@ -48,15 +48,15 @@ export interface ScaleReading {
 
 /** What the steps may ask of the outside world; injected (HTTP in the apps, fakes in the tests). */
 export interface HandheldServices {
-  /** GET /api/v1/item/find/{code}: by code or one of the three barcodes; null = unknown. */
+  /** itemEndpoints.find: by code or one of the three barcodes; null = unknown. */
   findItem(code: string): Promise<ItemFindAnswer | null>;
-  /** GET /api/v1/bin_location/find/{code}: by code or barcode; null = unknown. */
+  /** binLocationEndpoints.find: by code or barcode; null = unknown. */
   findLocation(code: string): Promise<BinLocation | null>;
-  /** GET /api/v1/bin_location/{code}/contents. */
+  /** binLocationEndpoints.contents. */
   locationContents(code: string): Promise<LocationContentRow[]>;
-  /** GET /api/v1/batch/find/{code}?itemCode=: [] = unknown (a 404 answers []). */
+  /** lookupEndpoints.findBatches (of the item): [] = unknown (a 404 answers []). */
   findBatches(code: string, itemCode: string): Promise<Batch[]>;
-  /** GET /api/v1/serial/find/{code}?itemCode= (any item's without itemCode): [] = unknown. */
+  /** lookupEndpoints.findSerials (any item's without itemCode): [] = unknown. */
   findSerials(code: string, itemCode?: string): Promise<Serial[]>;
   /** The connected scale, if any (I5-E's driver); absent: peripherals.notConnected. */
   scale?: { read(): Promise<ScaleReading> };

@@ -8,7 +8,7 @@ import {
   type CharacteristicLike,
 } from './web-bluetooth.js';
 
-/** Spec 02/03: 5 s to reach the device, 5 s for a reply; a reply is complete 250 ms after its last part. */
+/** 5 s to reach the device, 5 s for a reply; a reply is complete 250 ms after its last part. */
 export const scaleTimings = { connectTimeoutMs: 5000, readTimeoutMs: 5000, settleMs: 250 } as const;
 
 export interface BluetoothScaleOptions {

@@ -1,5 +1,5 @@
 /**
- * Scale failures (spec 03 section 8, spec 02 section 8): each has a translation key in the device
+ * Scale failures: each has a translation key in the device
  * namespace (device:peripherals.<code>), so both the maintenance panel and the handheld flows can
  * show it. A read without a connection is the spec's NOT CONNECTED (its message, too).
  */

@@ -38,8 +38,7 @@ export const createScaleDriver: ScaleDriverFactory = (type, config, settings, on
 /**
  * The device's one scale connection, shared by the device settings panel and the handheld apps.
  * The driver is kept while the driver type, service and characteristic stay the same; a change of
- * those disconnects it and the next use makes a new one. read() connects on demand (spec 02:
- * "read-value connects on demand"), then reads.
+ * those disconnects it and the next use makes a new one. read() connects on demand, then reads.
  */
 export class ScaleManager {
   private driver: ScaleDriver | null = null;

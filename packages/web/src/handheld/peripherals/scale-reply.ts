@@ -2,7 +2,7 @@ import { ScaleError } from './scale-errors.js';
 import type { ScaleReading } from './scale-driver.js';
 
 /**
- * A scale's reply (spec 03 section 7): text split on whitespace, the third field the number and
+ * A scale's reply: text split on whitespace, the third field the number and
  * the fourth the unit; grams are converted to kilograms (divided by 1000). Fits MT-SICS style
  * answers such as "S S     12.345 kg". The number may carry a sign and a decimal point or comma.
  * Anything else is ScaleError('invalidInputReceived').

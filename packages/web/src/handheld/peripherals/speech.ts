@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { clampTtsRate, useDeviceConfig } from '../../platform/device-config.js';
 
 /**
- * Spoken prompts (spec 03: the speech step; spec 02: TTSVoice and TTSRate of the device config)
+ * Spoken prompts (the speech step, in the TTSVoice and at the TTSRate of the device config)
  * through the Web Speech API. A new utterance cancels the one still speaking, so a fast operator
  * hears the current prompt, not a queue of old ones. Where the browser has no speechSynthesis,
  * speaking does nothing.

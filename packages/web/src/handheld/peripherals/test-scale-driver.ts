@@ -2,7 +2,7 @@ import { ScaleError } from './scale-errors.js';
 import type { ScaleDriver, ScaleReading } from './scale-driver.js';
 
 /**
- * The TEST scale (spec 02: scale drivers STIMAG and TEST): connects at once and reads the
+ * The TEST scale (the scale drivers are STIMAG and TEST): connects at once and reads the
  * configured weight, so tests and demos need no hardware. Like a real scale it refuses to read
  * before connect(): NOT CONNECTED.
  */

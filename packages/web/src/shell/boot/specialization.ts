@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { pathOf, userdataEndpoints } from '@wms/contract';
 
 /** Where a customer's specialization bundle is served (the server's userdata route). */
-export const specializationBundlePath = '/userdata/frontend_bundle/main.js';
+export const specializationBundlePath = pathOf(userdataEndpoints.frontendBundle, { '*': 'main.js' });
 
 export type SpecializationState = 'checking' | 'loading' | 'done' | 'failed';
 

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * Device settings (spec 02 section 2): fullscreen, not closed by an outside click, one Save
+ * Device settings: fullscreen, not closed by an outside click, one Save
  * button; tabs General, Actions and Permissions. Saving stores the config in local storage.
  */
 export function DeviceSettingsDialog({ show, onHide }: Props) {
@@ -32,6 +32,7 @@ export function DeviceSettingsDialog({ show, onHide }: Props) {
       setTab('general');
     }
     // Start from the stored config each time the dialog opens, not on every store change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- config is read when show changes only
   }, [show]);
 
   const problem = deviceNameProblem(draft.deviceName);

@@ -24,7 +24,7 @@ import { navigatorBluetooth } from '../../handheld/peripherals/web-bluetooth.js'
 type Result = { weight: number } | { error: ScaleError } | null;
 
 /**
- * The scale's maintenance panel (spec 03 section 2): driver (AUTO, Bluetooth, TEST), the Bluetooth
+ * The scale's maintenance panel: driver (AUTO, Bluetooth, TEST), the Bluetooth
  * service, characteristic and command, the TEST weight, Connect or Disconnect, and Test, which
  * reads a weight and shows it or the error. Valid settings are stored at once (wms.scaleConfig),
  * like the display mode above; they are not part of the device config the dialog saves.

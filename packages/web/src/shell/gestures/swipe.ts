@@ -1,4 +1,4 @@
-/** Spec 02 section 9: the menu swipe starts within 100 px of the left edge and moves over a third of the width within 0.2 s. */
+/** The menu swipe starts within 100 px of the left edge and moves over a third of the width within 0.2 s. */
 export const menuSwipeEdgePx = 100;
 export const menuSwipeMaxMs = 200;
 export const menuSwipeWidthShare = 1 / 3;

@@ -15,7 +15,7 @@ import { useLoginAttempt } from './useLoginAttempt.js';
 import { useLoginShortcut } from './useLoginShortcut.js';
 import { useNfcLogin } from './useNfcLogin.js';
 
-/** Shown whenever no user is signed in (spec 02 section 2), over an empty app background. */
+/** Shown whenever no user is signed in, over an empty app background. */
 export function LoginModal() {
   const { t } = useTranslation('login');
   const config = useConfig();

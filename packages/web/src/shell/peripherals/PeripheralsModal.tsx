@@ -18,7 +18,7 @@ interface PeripheralsModalProps {
 }
 
 /**
- * The peripherals manager of the user dropdown (spec 02 section 7): a full-screen dialog listing
+ * The peripherals manager of the user dropdown: a full-screen dialog listing
  * the peripherals saved on this device with Connect, Disconnect, Maintenance (its settings panel)
  * and Delete, which asks 'Are you sure?' first. The scale is the one peripheral with a driver.
  */

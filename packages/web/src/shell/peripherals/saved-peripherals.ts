@@ -6,7 +6,7 @@ import {
   type ScaleConfig,
 } from '../../handheld/peripherals/scale-config.js';
 
-/** The usages of spec 02 section 7; this app has a driver for the scale. */
+/** Peripheral usages are printer, scale, put to light and cartoncube; this app has a driver for the scale. */
 export type PeripheralUsage = 'scale';
 
 /** A peripheral saved on this device (its settings are in local storage). */

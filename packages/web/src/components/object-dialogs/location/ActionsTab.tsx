@@ -8,7 +8,7 @@ import { ReadyForProcessingAction } from './ReadyForProcessingAction.js';
 import { TypeActions } from './TypeActions.js';
 
 /**
- * The location's actions (spec 01 section 2), each shown only to a user with its role (the
+ * The location's actions, each shown only to a user with its role (the
  * server checks again): barcode and types (barcodeSetup), preferred order and ready for
  * processing (informationAuthEditLocation), counting (informationAuthSetCountingState), labels.
  */

@@ -6,7 +6,7 @@ import { ObjectLink } from '../../object-link/ObjectLink.js';
 import { FieldList, type Field } from '../FieldList.js';
 import { formatQuantity } from '../format.js';
 
-/** Every field of the location (spec 01 section 3), its user attributes and its custom grids. */
+/** Every field of the location, its user attributes and its custom grids. */
 export function AttributesTab({ location }: { location: BinLocation }) {
   const { t } = useTranslation('objects');
   const yesNo = (value: boolean) => t(value ? 'common:yes' : 'common:no');

@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import type { BinLocation } from '@wms/contract';
+import { binLocationEndpoints, type BinLocation } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../platform/api-client.js';
 import { ActionSection } from './ActionSection.js';
 import { useLocationEdit } from './useLocationEdit.js';
 
@@ -17,7 +18,14 @@ export function BarcodeAction({ location }: { location: BinLocation }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run('barcode', { barcode: barcode.trim() || null }, 'objects:location.barcodeOrTypeChanged');
+    void run(
+      () =>
+        callApi(binLocationEndpoints.setBarcode, {
+          params: { code: location.code },
+          body: { barcode: barcode.trim() || null },
+        }),
+      'objects:location.barcodeOrTypeChanged',
+    );
   };
 
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import type { BinLocation } from '@wms/contract';
+import { binLocationEndpoints, type BinLocation, type CountingState } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../platform/api-client.js';
 import { useCounter } from '../../../platform/live.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
 import { ActionSection } from './ActionSection.js';
@@ -10,7 +11,7 @@ import { PartialCountModal } from './PartialCountModal.js';
 import { useLocationEdit } from './useLocationEdit.js';
 
 /**
- * Counting (spec 01 section 4): NO -> YES (full) or PARTIAL (items to count), PARTIAL -> PARTIAL
+ * Counting: NO -> YES (full) or PARTIAL (items to count), PARTIAL -> PARTIAL
  * (edit the list), YES/PARTIAL -> NO (mark counted, confirmed). The live /wall_to_wall counter
  * beside it shows the request land.
  */
@@ -23,12 +24,16 @@ export function CountingActions({ location }: { location: BinLocation }) {
   const [confirmingFull, setConfirmingFull] = useState(false);
   const state = location.requiresCounting;
 
-  const setCounting = (countingState: 'YES' | 'NO' | 'PARTIAL', itemsToCount: string[] = []) =>
-    countingState === 'YES'
-      ? run('set_counting', { countingState, itemsToCount }, 'objects:location.fullCountRequested', {
-          code: location.visualCode,
-        })
-      : run('set_counting', { countingState, itemsToCount }, 'objects:location.countingSaved');
+  const setCounting = (countingState: CountingState, itemsToCount: string[] = []) => {
+    const edit = () =>
+      callApi(binLocationEndpoints.setCountingState, {
+        params: { code: location.code },
+        body: { countingState, itemsToCount },
+      });
+    return countingState === 'YES'
+      ? run(edit, 'objects:location.fullCountRequested', { code: location.visualCode })
+      : run(edit, 'objects:location.countingSaved');
+  };
 
   return (
     <ActionSection title={t('location.action.counting')} testId="action-counting">

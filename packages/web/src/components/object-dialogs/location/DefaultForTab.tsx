@@ -1,13 +1,14 @@
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQuery } from '@tanstack/react-query';
+import type { DefaultItemForLocation } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../data-table/DataTable.js';
 import type { DataTableColumn } from '../../data-table/data-table-columns.js';
 import { ObjectLink } from '../../object-link/ObjectLink.js';
 import { formatQuantity } from '../format.js';
 import { useErrorText } from '../useErrorText.js';
-import { binLocationQueries, type DefaultItemForLocation } from './location-queries.js';
+import { binLocationQueries } from './location-queries.js';
 
 function useColumns(): DataTableColumn<DefaultItemForLocation>[] {
   const { t } = useTranslation('objects');

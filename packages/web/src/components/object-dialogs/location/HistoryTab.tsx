@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { LocationHistoryRow } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../data-table/DataTable.js';
 import type { DataTableColumn } from '../../data-table/data-table-columns.js';
@@ -10,7 +11,7 @@ import { ObjectLink } from '../../object-link/ObjectLink.js';
 import { formatDateTime, formatQuantity } from '../format.js';
 import { transactionTypeText } from '../transaction-type.js';
 import { useErrorText } from '../useErrorText.js';
-import { binLocationQueries, historyPageSize, type LocationHistoryRow } from './location-queries.js';
+import { binLocationQueries, historyPageSize } from './location-queries.js';
 
 const historyColumns = (t: (key: string) => string): DataTableColumn<LocationHistoryRow>[] => [
   {
@@ -62,6 +63,7 @@ const historyColumns = (t: (key: string) => string): DataTableColumn<LocationHis
 /** The location's history, newest first, a page at a time. */
 export function HistoryTab({ code }: { code: string }) {
   const { t, i18n } = useTranslation('objects');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts change with the language
   const columns = useMemo(() => historyColumns(t), [t, i18n.language]);
   const errorText = useErrorText();
   const [offset, setOffset] = useState(0);

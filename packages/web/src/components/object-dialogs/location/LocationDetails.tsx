@@ -34,7 +34,7 @@ function tabsOf(location: BinLocation, showContents: boolean, t: (key: string) =
 }
 
 /**
- * The location details (spec 01 section 2, Location details dialog): tabs Attributes, Contents,
+ * The location details: tabs Attributes, Contents,
  * Default location for, History and Actions; shown in the dialog and on the location information page.
  */
 export function LocationDetails({ code }: { code: string }) {

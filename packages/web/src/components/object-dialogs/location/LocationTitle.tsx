@@ -1,7 +1,7 @@
 import type { BinLocation } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 
-/** The location's code, with a stop sign when stock movements are restricted (spec 01 section 5). */
+/** The location's code, with a stop sign when stock movements are restricted. */
 export function LocationTitle({ code, location }: { code: string; location: BinLocation | undefined }) {
   const { t } = useTranslation('objects');
   const restricted = location?.stockMovementRestricted ?? false;

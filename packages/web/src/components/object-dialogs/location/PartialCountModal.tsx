@@ -4,10 +4,11 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQuery } from '@tanstack/react-query';
+import type { ItemToCount } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 import { ObjectReferenceField, type ResolvedObject } from '../../object-reference/ObjectReferenceField.js';
 import { layerProps, useNextModalLayer } from '../modal-layer.js';
-import { binLocationQueries, type ItemToCount } from './location-queries.js';
+import { binLocationQueries } from './location-queries.js';
 
 interface PartialCountModalProps {
   show: boolean;

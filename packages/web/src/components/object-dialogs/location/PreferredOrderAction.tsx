@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { BinLocation } from '@wms/contract';
+import { binLocationEndpoints, type BinLocation } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../platform/api-client.js';
 import { ObjectLink } from '../../object-link/ObjectLink.js';
 import { ObjectReferenceField, type ResolvedObject } from '../../object-reference/ObjectReferenceField.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
@@ -16,14 +17,16 @@ export function PreferredOrderAction({ location }: { location: BinLocation }) {
   const [order, setOrder] = useState<ResolvedObject | null>(null);
   const [confirming, setConfirming] = useState(false);
   const success = 'objects:location.preferredOrderSaved';
+  const preferredOrderEdit = (orderCode: string | null) => () =>
+    callApi(binLocationEndpoints.setPreferredOrder, { params: { code: location.code }, body: { orderCode } });
 
   const save = async () => {
     if (!order) return;
-    if (await run('preferredOrder', { orderCode: order.code }, success)) setText('');
+    if (await run(preferredOrderEdit(order.code), success)) setText('');
   };
   const clear = () => {
     setConfirming(false);
-    void run('preferredOrder', { orderCode: null }, success);
+    void run(preferredOrderEdit(null), success);
   };
 
   return (

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { BinLocation } from '@wms/contract';
+import { binLocationEndpoints, type BinLocation } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../platform/api-client.js';
 import { useDeviceConfig } from '../../../platform/device-config.js';
-import { http } from '../../../platform/http.js';
 import { notify } from '../../../platform/notifications.js';
 import { CountPrompt } from '../CountPrompt.js';
 import { usePrinterChoice } from '../../printer-choice/usePrinterChoice.js';
 import { ActionSection } from './ActionSection.js';
 
 type LabelKind = 'label' | 'large_label';
+const labelEndpoints = { label: binLocationEndpoints.label, large_label: binLocationEndpoints.largeLabel } as const;
 
 /** Prints a label or a large label of the location on the device's defaultPrinter (asks how many). */
 export function PrintLocationLabelAction({ location }: { location: BinLocation }) {
@@ -25,7 +26,7 @@ export function PrintLocationLabelAction({ location }: { location: BinLocation }
     if (printer < 0) return;
     setBusy(true);
     try {
-      await http.post(`/api/v1/bin_location/${kind}`, { printer, locations: [{ code: location.code, quantity }] });
+      await callApi(labelEndpoints[kind], { body: { printer, locations: [{ code: location.code, quantity }] } });
       notify('success', 'objects:labelsPrinted', { count: quantity });
     } catch {
       // The error catalogue showed the server's answer.

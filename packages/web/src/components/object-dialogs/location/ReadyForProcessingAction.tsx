@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
-import type { BinLocation } from '@wms/contract';
+import { binLocationEndpoints, type BinLocation } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../platform/api-client.js';
 import { ActionSection } from './ActionSection.js';
 import { useLocationEdit } from './useLocationEdit.js';
 
@@ -18,7 +19,15 @@ export function ReadyForProcessingAction({ location }: { location: BinLocation }
         size="lg"
         variant="outline-primary"
         disabled={busy}
-        onClick={() => void run(`readyForProcessing/${String(next)}`, {}, 'common:saveSuccess')}
+        onClick={() =>
+          void run(
+            () =>
+              callApi(binLocationEndpoints.setReadyForProcessing, {
+                params: { code: location.code, ready: String(next) },
+              }),
+            'common:saveSuccess',
+          )
+        }
         data-testid="toggle-ready"
       >
         {t(next ? 'location.markReady' : 'location.markProcessed')}

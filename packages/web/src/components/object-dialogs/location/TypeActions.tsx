@@ -2,22 +2,31 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { locationTypes, workTypes, type BinLocation } from '@wms/contract';
+import { binLocationEndpoints, locationTypes, workTypes, type BinLocation } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../platform/api-client.js';
 import { ActionSection } from './ActionSection.js';
 import { useLocationEdit } from './useLocationEdit.js';
 
-interface TypeSelectProps {
+interface TypeSelectProps<T extends string> {
   label: string;
-  options: readonly string[];
+  options: readonly T[];
   optionKey: string;
-  current: string;
+  current: T;
   busy: boolean;
   testId: string;
-  onSave: (value: string) => void;
+  onSave: (value: T) => void;
 }
 
-function TypeSelect({ label, options, optionKey, current, busy, testId, onSave }: TypeSelectProps) {
+function TypeSelect<T extends string>({
+  label,
+  options,
+  optionKey,
+  current,
+  busy,
+  testId,
+  onSave,
+}: TypeSelectProps<T>) {
   const { t } = useTranslation('objects');
   const [value, setValue] = useState(current);
   useEffect(() => setValue(current), [current]);
@@ -25,7 +34,7 @@ function TypeSelect({ label, options, optionKey, current, busy, testId, onSave }
     <Form.Group className="mb-2">
       <Form.Label className="small mb-1">{label}</Form.Label>
       <InputGroup size="lg">
-        <Form.Select value={value} onChange={(event) => setValue(event.target.value)} data-testid={testId}>
+        <Form.Select value={value} onChange={(event) => setValue(event.target.value as T)} data-testid={testId}>
           {options.map((option) => (
             <option key={option} value={option}>
               {t(`${optionKey}.${option}`)}
@@ -45,6 +54,7 @@ export function TypeActions({ location }: { location: BinLocation }) {
   const { t } = useTranslation('objects');
   const { run, busy } = useLocationEdit(location.code);
   const success = 'objects:location.barcodeOrTypeChanged';
+  const params = { code: location.code };
   return (
     <ActionSection title={t('location.action.types')} testId="action-types">
       <TypeSelect
@@ -54,7 +64,9 @@ export function TypeActions({ location }: { location: BinLocation }) {
         current={location.locationType}
         busy={busy}
         testId="location-type"
-        onSave={(type) => void run(`type/${type}`, {}, success)}
+        onSave={(type) =>
+          void run(() => callApi(binLocationEndpoints.setLocationType, { params: { ...params, type } }), success)
+        }
       />
       <TypeSelect
         label={t('field.physicalLocationType')}
@@ -63,7 +75,12 @@ export function TypeActions({ location }: { location: BinLocation }) {
         current={location.physicalLocationType}
         busy={busy}
         testId="physical-location-type"
-        onSave={(type) => void run(`physical_type/${type}`, {}, success)}
+        onSave={(type) =>
+          void run(
+            () => callApi(binLocationEndpoints.setPhysicalLocationType, { params: { ...params, type } }),
+            success,
+          )
+        }
       />
     </ActionSection>
   );

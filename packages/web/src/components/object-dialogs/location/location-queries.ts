@@ -1,98 +1,55 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { BinLocation, LocationContentRow } from '@wms/contract';
-import { http } from '../../../platform/http.js';
+import { areaKey, binLocationEndpoints, type BinLocation } from '@wms/contract';
+import { apiQuery, callApi } from '../../../platform/api-client.js';
 
-const base = '/api/v1/bin_location';
-const segment = (code: string) => encodeURIComponent(code);
-
-export interface DefaultItemForLocation {
-  item: { code: string; visualCode: string; name: string };
-  enforced: boolean;
-  minStock: number | null;
-  maxStock: number | null;
-}
-export interface LocationHistoryRow {
-  transactionType: string;
-  documentType: string | null;
-  documentCode: string | null;
-  at: string;
-  username: string | null;
-  quantity: number;
-  item: string;
-  batch: string | null;
-  serialNumber: string | null;
-}
-export interface LocationHistoryPage {
-  rows: LocationHistoryRow[];
-  offset: number;
-  limit: number;
-  hasMore: boolean;
-}
-export interface ItemToCount {
-  code: string;
-  visualCode: string;
-  name: string;
-}
-export interface LocationSuggestion {
-  code: string;
-  visualCode: string;
-  warehouseCode: string;
-  barcode: string | null;
-}
+const endpoints = binLocationEndpoints;
+const area = endpoints.get.area;
+const quiet = { silent: true } as const;
 
 /** A location's history page size. */
 export const historyPageSize = 50;
 
 /**
- * Bin location queries (contract api/bin-locations.ts), keyed ['binLocations', 'detail', code, ...]
- * so one invalidation of a location refreshes all of its views.
+ * Bin location queries (contract api/bin-locations.ts), keyed [binLocations, { code }, name, query]
+ * by the contract, so one invalidation of a location refreshes all of its views.
  */
 export const binLocationQueries = {
-  all: () => ['binLocations'] as const,
-  detail: (code: string) =>
-    queryOptions({
-      queryKey: ['binLocations', 'detail', code] as const,
-      queryFn: () => http.get<BinLocation>(`${base}/${segment(code)}`, { silent: true }),
-    }),
-  contents: (code: string) =>
-    queryOptions({
-      queryKey: ['binLocations', 'detail', code, 'contents'] as const,
-      queryFn: () => http.get<LocationContentRow[]>(`${base}/${segment(code)}/contents`, { silent: true }),
-    }),
-  defaultFor: (code: string) =>
-    queryOptions({
-      queryKey: ['binLocations', 'detail', code, 'defaultFor'] as const,
-      queryFn: () => http.get<DefaultItemForLocation[]>(`${base}/${segment(code)}/default_for`, { silent: true }),
-    }),
+  all: () => areaKey(area),
+  detail: (code: string) => apiQuery(endpoints.get, { params: { code } }, quiet),
+  contents: (code: string) => apiQuery(endpoints.contents, { params: { code } }, quiet),
+  defaultFor: (code: string) => apiQuery(endpoints.defaultFor, { params: { code } }, quiet),
   history: (code: string, offset: number) =>
-    queryOptions({
-      queryKey: ['binLocations', 'detail', code, 'history', offset] as const,
-      queryFn: () =>
-        http.get<LocationHistoryPage>(`${base}/${segment(code)}/history`, {
-          silent: true,
-          query: { offset, limit: historyPageSize },
-        }),
-    }),
-  itemsToCount: (code: string) =>
-    queryOptions({
-      queryKey: ['binLocations', 'detail', code, 'itemsToCount'] as const,
-      queryFn: () => http.get<ItemToCount[]>(`${base}/${segment(code)}/counting/items`),
-    }),
+    apiQuery(endpoints.history, { params: { code }, query: { offset, limit: historyPageSize } }, quiet),
+  itemsToCount: (code: string) => apiQuery(endpoints.itemsToCount, { params: { code } }),
   autocomplete: (text: string) =>
-    queryOptions({
-      queryKey: ['binLocations', 'list', 'autocomplete', text] as const,
-      queryFn: () => http.get<LocationSuggestion[]>(`${base}/autocomplete/${segment(text)}`, { silent: true }),
-      staleTime: 30_000,
-    }),
+    queryOptions({ ...apiQuery(endpoints.autocomplete, { params: { text } }, quiet), staleTime: 30_000 }),
 };
 
 /** Finds a location by code or barcode; the error catalogue shows unknownLocation. */
 export function findBinLocation(text: string): Promise<BinLocation> {
-  return http.get<BinLocation>(`${base}/find/${segment(text.trim())}`);
+  return callApi(endpoints.find, { params: { code: text.trim() } });
 }
 
-const isLocationKey = (key: QueryKey, codes: ReadonlySet<string>) =>
-  key[0] === 'binLocations' && key[1] === 'detail' && codes.has(String(key[2]).toLowerCase());
+/** The location code a binLocations query key is about (its params' code), if any. */
+function locationCodeOf(key: QueryKey): string | null {
+  const params = key[0] === area ? key[1] : undefined;
+  if (!params || typeof params !== 'object' || !('code' in params)) return null;
+  return String(params.code);
+}
+
+/** The views of one location: the location's own reads (not find, which takes any scanned text). */
+const locationViews: ReadonlySet<unknown> = new Set([
+  endpoints.get.name,
+  endpoints.contents.name,
+  endpoints.defaultFor.name,
+  endpoints.history.name,
+  endpoints.itemsToCount.name,
+]);
+
+const isLocationKey = (key: QueryKey, codes: ReadonlySet<string>) => {
+  const code = locationCodeOf(key);
+  return code !== null && locationViews.has(key[2]) && codes.has(code.toLowerCase());
+};
 
 /** Refetches everything shown of these locations (codes compare without case). */
 export function invalidateLocations(queryClient: QueryClient, codes: readonly string[]): Promise<void> {
@@ -100,12 +57,11 @@ export function invalidateLocations(queryClient: QueryClient, codes: readonly st
   return queryClient.invalidateQueries({ predicate: (query) => isLocationKey(query.queryKey, lower) });
 }
 
+const contentViews: ReadonlySet<unknown> = new Set([endpoints.contents.name, endpoints.history.name]);
+
 /** Refetches the contents (and history) of every location shown: an item changed somewhere. */
 export function invalidateLocationContents(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      queryKey[0] === 'binLocations' &&
-      queryKey[1] === 'detail' &&
-      (queryKey[3] === 'contents' || queryKey[3] === 'history'),
+    predicate: ({ queryKey }) => queryKey[0] === area && contentViews.has(queryKey[2]),
   });
 }

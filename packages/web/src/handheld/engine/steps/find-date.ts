@@ -72,7 +72,7 @@ export function parseDate(text: string, format: string, now: Date): Date | null 
   return real ? date : null;
 }
 
-/** Find date (spec 03 section 5): a date in the given format, parsed in UTC; else misc.incorrectFormat {format}. */
+/** Find date: a date in the given format, parsed in UTC; else misc.incorrectFormat {format}. */
 export function findDateStep<S>(config: FindDateStepConfig<S>): Step<S> {
   return {
     id: config.id,

@@ -18,7 +18,7 @@ export type { ItemIdentificationConfig } from './item-identification-rules.js';
 const autoSkipLocationTypes = new Set(['LIQUID_CONTAINER', 'SINGLE_ITEM_LOCATION']);
 
 /**
- * Item identification (spec 03 section 4): four steps, the item step and its batch, lot and
+ * Item identification: four steps, the item step and its batch, lot and
  * serial steps. A scan is read as a compound barcode (resolveItemScan); normal items go to next,
  * batch-managed items to the batch step, serial-managed items to lot then serial (the serial step
  * is skipped for items whose serials are not managed by dispatch). Batch, lot and serial are

@@ -13,7 +13,7 @@ export interface KardexBoxStepConfig<S> {
   prompt?(state: S): Prompt;
 }
 
-/** Kardex box (spec 03 section 5): a code of the kardex box format, else misc.wrongFormat {format}. */
+/** Kardex box: a code matching kardexBoxPattern, else misc.wrongFormat {format}. */
 export function kardexBoxStep<S>(config: KardexBoxStepConfig<S>): Step<S> {
   return {
     id: config.id,

@@ -15,7 +15,7 @@ export interface LocationStepConfig<S> {
 }
 
 /**
- * Location (spec 03 section 4): finds a bin location by code or barcode (findLocation, without
+ * Location: finds a bin location by code or barcode (findLocation, without
  * regard to case) and optionally loads its contents. Unknown: unknownLocation {code}.
  */
 export function locationStep<S>(config: LocationStepConfig<S>): Step<S> {

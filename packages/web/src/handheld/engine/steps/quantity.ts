@@ -25,7 +25,7 @@ export interface QuantityStepConfig<S> {
 }
 
 /**
- * Quantity (spec 03 section 4): the scanner settings' OK code or an empty Enter confirms; the plus
+ * Quantity: the scanner settings' OK code or an empty Enter confirms; the plus
  * and minus codes add or subtract their amount (capture group 1, else 1); a plain number replaces
  * the quantity and confirms; a number with a unit ("2.5 kg", "500ml") is converted into the item's
  * unit through weightTable / volumeTable and mlToMg, and confirms; a scan of the item's code or
