@@ -36,6 +36,31 @@ const featureInternalsFromOutside = {
 const webFromServer = { regex: String.raw`^@wms/web|(\.\./)+web/`, message: 'The server never imports the web.' };
 const serverFromWeb = { regex: String.raw`^@wms/server|(\.\./)+server/`, message: 'The web never imports the server.' };
 
+/**
+ * A comment names the rule it relies on, not a section of the specification, which lives outside
+ * the repository ("spec 02 section 7" tells a reader nothing).
+ */
+const house = {
+  rules: {
+    'no-spec-references': {
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: { reference: 'Write the rule itself here, not a reference to the specification ("spec NN").' },
+      },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              if (/\bspecs? \d{2}\b/i.test(comment.value)) context.report({ loc: comment.loc, messageId: 'reference' });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 /** The web's layers, bottom up: platform, components, handheld, then shell and apps. */
 const webLayers = [
   {
@@ -78,7 +103,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // Import fences and wire rules (issue 15; docs/decisions/0015-guard-rails.md). Each block's
+  // Import fences and wire rules (issue 15; docs/decisions/0166-guard-rails.md). Each block's
   // rules are built whole by the helpers above, since a later block's rule replaces an earlier one.
   {
     files: ['packages/server/src/features/**/*.ts'],
@@ -138,12 +163,17 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...apiPathLiterals] },
   },
   {
+    files: ['packages/**/*.{ts,tsx,mjs}', 'e2e/**/*.ts', 'bench/**/*.mjs'],
+    plugins: { house },
+    rules: { 'house/no-spec-references': 'error' },
+  },
+  {
     files: ['packages/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // House rule sizes (ARCHITECTURE.md 15): a component over 250 lines, a route file over 300,
+    // House rule sizes: a component over 250 lines, a route file over 300,
     // anything else over 400 is split. Data and declaration files are exempt.
     files: ['packages/*/src/**/*.{ts,tsx}'],
     ignores: [

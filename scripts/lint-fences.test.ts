@@ -108,4 +108,14 @@ describe('lint fences', () => {
     expect(await ruleIds('packages/web/src/components/x/Planted.tsx', `${lines}\n`)).toContain('max-lines');
     expect(await ruleIds('packages/web/src/components/x/planted.ts', `${lines}\n`)).toEqual([]);
   });
+
+  it('refuses a comment that points at the specification instead of stating the rule', async () => {
+    const file = 'packages/web/src/components/x/planted.ts';
+    expect(await ruleIds(file, '/** Users may sign in (spec 02 section 6). */\nexport const x = 1;\n')).toContain(
+      'house/no-spec-references',
+    );
+    expect(await ruleIds(file, '/** Users may sign in with a name and a password. */\nexport const x = 1;\n')).toEqual(
+      [],
+    );
+  });
 });

@@ -155,6 +155,14 @@ export const errorKeys = [
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 
+const errorKeySet: ReadonlySet<string> = new Set(errorKeys);
+
+/** Whether a value is a key of the error catalogue (an answer's key is checked before it is trusted). */
+export const isErrorKey = (value: unknown): value is ErrorKey => typeof value === 'string' && errorKeySet.has(value);
+
+/** A translation key with its namespace, e.g. `errors:requestForbidden` or `platform:noTranslationHere`. */
+export type TranslationKey = `${string}:${string}`;
+
 export const apiErrorSchema = z.object({
   status: z.number().int(),
   key: z.string(),

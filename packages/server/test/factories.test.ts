@@ -119,7 +119,10 @@ describe('test factories', () => {
       block_stock_movements: 0,
       block_stock_movements_reason: null,
     });
-    expect(await flags(blocked.id)).toMatchObject({ block_stock_movements: 1, block_stock_movements_reason: 'Damaged' });
+    expect(await flags(blocked.id)).toMatchObject({
+      block_stock_movements: 1,
+      block_stock_movements_reason: 'Damaged',
+    });
     expect(await flags(both.id)).toMatchObject({ stock_movement_restricted: 1, block_stock_movements: 1 });
     // Without a warehouse, every location goes into the factories' one warehouse.
     expect(new Set([restricted.warehouseId, blocked.warehouseId, both.warehouseId]).size).toBe(1);
@@ -128,7 +131,10 @@ describe('test factories', () => {
 
   it('makeBatch and makeSerial: codes unique per call, of their item, QC approval as told', async () => {
     const item = await makeItem(db, { managedBy: 'BATCH_NUMBER' });
-    const [b1, b2] = [await makeBatch(db, { item }), await makeBatch(db, { item: item.id, expirationDate: '2030-01-31' })];
+    const [b1, b2] = [
+      await makeBatch(db, { item }),
+      await makeBatch(db, { item: item.id, expirationDate: '2030-01-31' }),
+    ];
     expect(b1.code).not.toBe(b2.code);
     const pending = await makeBatch(db, { item, qcApproved: false });
     const batches = await db
@@ -144,7 +150,10 @@ describe('test factories', () => {
     ]);
 
     const serialItem = await makeItem(db, { managedBy: 'SERIAL_NUMBER' });
-    const [s1, s2] = [await makeSerial(db, { item: serialItem, lotCode: 'LOT-F' }), await makeSerial(db, { item: serialItem })];
+    const [s1, s2] = [
+      await makeSerial(db, { item: serialItem, lotCode: 'LOT-F' }),
+      await makeSerial(db, { item: serialItem }),
+    ];
     expect(s1.code).not.toBe(s2.code);
     const serials = await db
       .selectFrom('serial')
@@ -162,7 +171,15 @@ describe('test factories', () => {
     const item = await makeItem(db, { managedBy: 'BATCH_NUMBER' });
     const batch = await makeBatch(db, { item });
     const [bin, other] = [await makeBinLocation(db), await makeBinLocation(db)];
-    const row = await makeStock(db, { item, location: bin, batch, onHand: 10.5, released: 2, pick: 1.25, qcPending: 3 });
+    const row = await makeStock(db, {
+      item,
+      location: bin,
+      batch,
+      onHand: 10.5,
+      released: 2,
+      pick: 1.25,
+      qcPending: 3,
+    });
     const plain = await makeStock(db, { item, location: bin, onHand: 0.001 });
     expect(plain.id).not.toBe(row.id);
     await makeStock(db, { item, location: other, onHand: 4, ledger: false });
@@ -191,7 +208,9 @@ describe('test factories', () => {
 
     // The API and the stock service take it as real stock: free to move 11.5 - 2 - 1.25 - 3.
     const operator = await signIn(t, 'operator');
-    const rows = itemBinLocationsAnswerSchema.parse((await operator.get(`/api/v1/item/${item.code}/bin_locations`)).json);
+    const rows = itemBinLocationsAnswerSchema.parse(
+      (await operator.get(`/api/v1/item/${item.code}/bin_locations`)).json,
+    );
     expect(rows.find((r) => r.batch?.code === batch.code)).toMatchObject({ onHandQty: 11.5, freeToMoveQty: 5.25 });
     const scrap = (onHandDelta: number) =>
       db.transaction().execute((tx) =>
@@ -226,10 +245,14 @@ describe('test factories', () => {
     const client = await signIn(t, a.username, a.password);
     const me = await client.get('/api/v1/auth/me');
     expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({ user: { id: a.id, username: a.username, roles: ['stockTransfer', 'information'] } });
+    expect(me.json).toMatchObject({
+      user: { id: a.id, username: a.username, roles: ['stockTransfer', 'information'] },
+    });
     expect(me.json.expandedRoles).toEqual(['information', 'stockTransfer']);
     const inactive = await makeUser(db, { roles: ['information'], active: false });
-    const refused = await t.client().post('/api/v1/auth/signin', { username: inactive.username, password: inactive.password });
+    const refused = await t
+      .client()
+      .post('/api/v1/auth/signin', { username: inactive.username, password: inactive.password });
     expect(refused.status).not.toBe(200);
   });
 
@@ -263,7 +286,13 @@ describe('test factories', () => {
       .execute();
     expect(lines.map((l) => l.id)).toEqual(order.lines.map((l) => l.id));
     expect(lines).toEqual([
-      expect.objectContaining({ line_number: 0, item_id: product.id, direction: 'IN', quantity: 25_000, open_quantity: 25_000 }),
+      expect.objectContaining({
+        line_number: 0,
+        item_id: product.id,
+        direction: 'IN',
+        quantity: 25_000,
+        open_quantity: 25_000,
+      }),
       expect.objectContaining({
         line_number: 1,
         item_id: item.id,

@@ -85,10 +85,7 @@ export interface Item {
 }
 
 /** An item (newItemRow): NORMAL unless managedBy says BATCH_NUMBER or SERIAL_NUMBER; any other ItemInput field passes through. */
-export async function makeItem(
-  db: Db,
-  input: Partial<ItemInput> & { managedBy?: ManagedBy } = {},
-): Promise<Item> {
+export async function makeItem(db: Db, input: Partial<ItemInput> & { managedBy?: ManagedBy } = {}): Promise<Item> {
   const code = input.code ?? uniqueCode('F-ITEM-');
   const name = input.name ?? `Item ${code}`;
   const managedBy = input.managedBy ?? 'NORMAL';

@@ -21,7 +21,8 @@ import { defineEndpoints, rolesAccess } from './endpoint.js';
  * - POST   orders                            createOrder; Idempotency-Key header required  itemAuthCreateProductionOrder
  *
  * A user with `production` sees and changes only their own entries; `productionManager` any.
- * Save and flush rules are in packages/server/src/features/production (see docs/decisions.md).
+ * Save and flush rules are in packages/server/src/features/production (see
+ * docs/decisions/0123-work-time-rules.md and 0124-work-time-flush.md).
  * Every change publishes WORK_TIMES_CHANGED on /topic/production/timer after the commit; a
  * created order publishes ITEM_CHANGED for its item (its open documents changed).
  */

@@ -13,7 +13,8 @@ import { Worker } from 'node:worker_threads';
  * itself, on libuv's thread pool, before it answers: `durable()` resolves once every commit made
  * before the call is on disk. HTTP answers wait for it (http/durable-answers.ts and group commit),
  * so no answer reports or shows a write that a power cut could take back: FULL's guarantee (live
- * messages published right after a commit are not held back; docs/decisions.md).
+ * messages published right after a commit are not held back;
+ * docs/decisions/0087-wal-flushed-off-the-event-loop.md).
  * One flush serves every commit made before it began, so under load flushes overlap the work of
  * the next requests. A crash of the process alone loses nothing either way: committed frames are
  * in the operating system's cache.

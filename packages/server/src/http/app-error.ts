@@ -4,7 +4,7 @@ import type { ErrorKey } from '@wms/contract';
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly key: ErrorKey | (string & {}),
+    readonly key: ErrorKey,
     readonly args: Record<string, unknown> = {},
   ) {
     super(key);
@@ -20,7 +20,7 @@ export const forbidden = (key: ErrorKey = 'requestForbidden', args: Record<strin
   new AppError(403, key, args);
 export const notFound = (key: ErrorKey = 'notFound', args: Record<string, unknown> = {}) =>
   new AppError(404, key, args);
-export const conflict = (key: string, args: Record<string, unknown> = {}) => new AppError(409, key, args);
+export const conflict = (key: ErrorKey, args: Record<string, unknown> = {}) => new AppError(409, key, args);
 export const preconditionFailed = (args: Record<string, unknown> = {}) =>
   new AppError(412, 'optimisticLockConflict', args);
-export const unprocessable = (key: string, args: Record<string, unknown> = {}) => new AppError(422, key, args);
+export const unprocessable = (key: ErrorKey, args: Record<string, unknown> = {}) => new AppError(422, key, args);

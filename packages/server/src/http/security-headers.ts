@@ -13,7 +13,7 @@ export interface SecurityHeaderOptions {
  * Swagger UI needs nothing the app does not). What each source is for:
  * - script-src 'wasm-unsafe-eval': the camera scanner compiles zxing-wasm (no JavaScript eval);
  * - style-src 'unsafe-inline': React-Bootstrap and Swagger UI set style attributes, index.html
- *   has a <style>, and the admin's Custom CSS is a <style> element (docs/decisions.md);
+ *   has a <style>, and the admin's Custom CSS is a <style> element (docs/decisions/0151-security-headers.md);
  * - img-src/media-src data: blob:: pictures taken with the camera, icons in CSS;
  * - frame-src blob:: the PDF preview shows a PDF in an iframe (Chromium's viewer is an extension
  *   frame, not a plugin: object-src stays 'none', checked in e2e/specs/security-headers.spec.ts);

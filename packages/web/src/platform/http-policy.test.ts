@@ -77,7 +77,9 @@ describe('the HTTP error catalogue', () => {
     expect(failureAction(call({ status: 418 }))).toMatchObject({
       notice: { key: 'errors:unknownNetworkError', args: { status: 418 } },
     });
-    expect(failureAction(call({ status: 503, key: 'whatever' }))).toMatchObject({
+    // A key that is no catalogue key (a proxy's text) is not trusted: the body reads without one.
+    expect(readErrorBody({ status: 503, key: 'whatever' }).key).toBeUndefined();
+    expect(failureAction(call({ status: 503, key: readErrorBody({ key: 'whatever' }).key }))).toMatchObject({
       notice: { key: 'errors:unknownNetworkError', args: { status: 503 } },
     });
   });

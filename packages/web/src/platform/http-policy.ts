@@ -2,17 +2,14 @@
  * What the HTTP client does with a failed call. Pure: the client in
  * http.ts performs the action; tests cover every status here.
  */
-import { authEndpoints, errorKeys, type QueryValues } from '@wms/contract';
-
-/** The server's own keys: a 5xx from a proxy may carry any text in a key-like field. */
-const serverErrorKeys: ReadonlySet<string> = new Set(errorKeys);
+import { authEndpoints, isErrorKey, type ErrorKey, type QueryValues, type TranslationKey } from '@wms/contract';
 
 export type NoticeVariant = 'danger' | 'warning';
 
 export interface Notice {
   variant: NoticeVariant;
   /** A translation key with its namespace, e.g. `errors:requestForbidden`. */
-  key: string;
+  key: TranslationKey;
   args: Record<string, unknown>;
 }
 
@@ -25,8 +22,8 @@ export type FailureAction =
 export interface FailedCall {
   /** The HTTP status; null when no answer came (network error). */
   status: number | null;
-  /** The server's error key (errors namespace) and its arguments, when the body had them. */
-  key?: string;
+  /** The server's error key (errors namespace) and its arguments, when the body had a catalogue key. */
+  key?: ErrorKey;
   args?: Record<string, unknown>;
   path: string;
   /** Retries already made for this call. */
@@ -47,7 +44,7 @@ export const optimisticLockRetryDelayMs = 500;
 export const optimisticLockMaxRetries = 3;
 export const optimisticLockGiveUpKey = 'platform:tooManyOptimisticLocks';
 
-function danger(key: string, args: Record<string, unknown> = {}): Notice {
+function danger(key: TranslationKey, args: Record<string, unknown> = {}): Notice {
   return { variant: 'danger', key, args };
 }
 
@@ -60,7 +57,7 @@ function isSignin(path: string): boolean {
  * answer. failureAction shows it for a call that is not retried, reloaded or logged out; quiet
  * callers that show a failure themselves (apps/stock-transfer/keyed-failure.ts) use it as well.
  */
-export function failureNotice(status: number | null, key?: string, args: Record<string, unknown> = {}): Notice {
+export function failureNotice(status: number | null, key?: ErrorKey, args: Record<string, unknown> = {}): Notice {
   if (status === null) return danger('errors:networkErrorTooManyRetries');
   switch (status) {
     case 401:
@@ -77,7 +74,7 @@ export function failureNotice(status: number | null, key?: string, args: Record<
       return danger(`errors:${key ?? 'internalServerError'}`, args);
     case 503:
       // The server's own 503s (webAppNotBuilt, tooManyUploadsInProgress) say what is busy.
-      if (key && serverErrorKeys.has(key)) return danger(`errors:${key}`, args);
+      if (key) return danger(`errors:${key}`, args);
       return danger('errors:unknownNetworkError', { status });
     default:
       if (status >= 400 && status < 500 && key) return danger(`errors:${key}`, args);
@@ -117,12 +114,13 @@ export function failureAction(call: FailedCall): FailureAction {
 export type Query = QueryValues;
 
 /** The server's error body {status, key, args, message}, or nothing when the body is something else. */
-export function readErrorBody(body: unknown): { key?: string; args: Record<string, unknown>; message?: string } {
+export function readErrorBody(body: unknown): { key?: ErrorKey; args: Record<string, unknown>; message?: string } {
   if (typeof body !== 'object' || body === null) return { args: {} };
   const record = body as Record<string, unknown>;
   const args = typeof record.args === 'object' && record.args !== null ? (record.args as Record<string, unknown>) : {};
   return {
-    key: typeof record.key === 'string' && record.key ? record.key : undefined,
+    // Only the catalogue's keys are trusted: a proxy's body may carry any text in a key-like field.
+    key: isErrorKey(record.key) ? record.key : undefined,
     args,
     message: typeof record.message === 'string' ? record.message : undefined,
   };

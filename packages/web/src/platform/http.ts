@@ -1,4 +1,4 @@
-import { headerNames, serializeQuery } from '@wms/contract';
+import { headerNames, serializeQuery, type ErrorKey } from '@wms/contract';
 import { failureAction, readErrorBody, type Query } from './http-policy.js';
 import { requestEnded, requestStarted, reloadPage, setLoggingOut } from './leave-prompt.js';
 import { shouldWarnLicense } from './license.js';
@@ -48,11 +48,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** An ApiError's key: the server's catalogue key, or networkError when no answer came. */
+export type ApiErrorKey = ErrorKey | 'networkError';
+
 /** A failed call: the HTTP status (0 without an answer), the server's error key and arguments. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly key: string,
+    readonly key: ApiErrorKey,
     readonly args: Record<string, unknown> = {},
     message?: string,
   ) {

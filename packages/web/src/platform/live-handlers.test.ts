@@ -27,14 +27,15 @@ describe('live message handling', () => {
   it('shows ERROR, WARNING, INFO and SUCCESS as notifications; INFO and SUCCESS with a sound', () => {
     const fx = effects();
     handleLiveMessage(message('ERROR', { key: 'notFound', args: { id: 1 } }), fx);
-    handleLiveMessage(message('WARNING', { key: 'w' }), fx);
+    handleLiveMessage(message('WARNING', { key: 'platform:w' }), fx);
     handleLiveMessage(message('INFO', { key: 'i' }), fx);
     handleLiveMessage(message('SUCCESS', { key: 's' }), fx);
+    // A catalogue key and a namespaced key as sent; another bare key is looked up in common.
     expect(fx.notify.mock.calls).toEqual([
       ['danger', 'notFound', { id: 1 }, false],
-      ['warning', 'w', {}, false],
-      ['info', 'i', {}, true],
-      ['success', 's', {}, true],
+      ['warning', 'platform:w', {}, false],
+      ['info', 'common:i', {}, true],
+      ['success', 'common:s', {}, true],
     ]);
   });
 

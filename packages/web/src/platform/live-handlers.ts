@@ -1,5 +1,6 @@
 import type { AnyLiveMessage, Broadcast, CounterPath } from '@wms/contract';
 import type { NotificationVariant } from './notification-store.js';
+import { toNoticeKey, type NoticeKey } from './notification-store.js';
 
 /** A modal a live message opens (rendered by shell/LiveDialogHost.tsx). */
 export type LiveDialog =
@@ -12,7 +13,7 @@ export type LiveDialog =
 export interface LiveEffects {
   tabHidden(): boolean;
   uniqueSession: string;
-  notify(variant: NotificationVariant, key: string, args: Record<string, unknown>, sound: boolean): void;
+  notify(variant: NotificationVariant, key: NoticeKey, args: Record<string, unknown>, sound: boolean): void;
   reload(): void;
   mergeCounters(counters: Record<string, number>): void;
   setCounter(path: CounterPath, count: number): void;
@@ -43,7 +44,7 @@ export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects)
       const variant = noticeVariants[message.what];
       effects.notify(
         variant,
-        message.payload.key,
+        toNoticeKey(message.payload.key),
         message.payload.args ?? {},
         variant === 'info' || variant === 'success',
       );

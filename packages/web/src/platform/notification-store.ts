@@ -1,3 +1,4 @@
+import { isErrorKey, type ErrorKey, type TranslationKey } from '@wms/contract';
 /** Notifications and the error log as plain data (no DOM): notifications.tsx renders them. */
 
 export type NotificationVariant = 'success' | 'danger' | 'info' | 'default' | 'warning';
@@ -55,4 +56,16 @@ export function notificationDuration(userDurationMs: number | null | undefined):
   if (userDurationMs === null || userDurationMs === undefined || !Number.isFinite(userDurationMs))
     return defaultNotificationDurationMs;
   return Math.min(10_000, Math.max(0, Math.round(userDurationMs)));
+}
+
+/** What a notification shows: a key of the error catalogue, or a namespaced translation key. */
+export type NoticeKey = ErrorKey | TranslationKey;
+
+/**
+ * The notice key of a key that arrives at run time (a live message, a handheld failure): a
+ * catalogue key or a namespaced key as it is, any other bare key in common (where a bare key
+ * that is no error key is found).
+ */
+export function toNoticeKey(key: string): NoticeKey {
+  return isErrorKey(key) || key.includes(':') ? (key as NoticeKey) : `common:${key}`;
 }

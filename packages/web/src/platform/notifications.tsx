@@ -8,6 +8,7 @@ import {
   type NotificationItem,
   type NotificationVariant,
 } from './notification-store.js';
+import type { NoticeKey } from './notification-store.js';
 import { playErrorSound, playSoftSound } from './sounds.js';
 
 export type { NotificationVariant, NotificationItem, ErrorLogEntry } from './notification-store.js';
@@ -58,7 +59,7 @@ function show(variant: NotificationVariant, content: NotificationContent, sound:
  */
 export function notify(
   variant: NotificationVariant,
-  key: string,
+  key: NoticeKey,
   args: Record<string, unknown> = {},
   options: { sound?: boolean } = {},
 ): void {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifyText, useNotifications } from '../platform/notifications.js';
 import { NotificationHost } from './NotificationHost.js';
@@ -41,7 +41,7 @@ describe('NotificationHost on the handheld layouts (issue 14, item 24)', () => {
     act(() => {
       for (const text of ['one', 'two', 'three', 'four']) notifyText('danger', text);
     });
-    expect(screen.getByTestId('message-area')).toBeTruthy();
+    expect(within(screen.getByTestId('message-area')).queryAllByTestId('notification')).toHaveLength(3);
     expect(document.querySelector('.toast')).toBeNull();
     expect(maxCompactNotifications).toBe(3);
     expect(texts()).toEqual(['four', 'three', 'two']);

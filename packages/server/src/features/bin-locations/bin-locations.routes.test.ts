@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { newBinLocationRow } from '../items/item-rows.js';
 import { errorOf } from '../../../test/user-helper.js';
+import { makeBatch, makeBinLocation, makeItem, makeStock, uniqueCode } from '../../../test/factories.js';
 
 describe('bin location read API', () => {
   let t: TestApp;
@@ -148,12 +149,18 @@ describe('bin location read API', () => {
           ),
         )
         .execute();
-      const many = binLocationAutocompleteAnswerSchema.parse(
-        (await operator.get('/api/v1/bin_location/autocomplete/zz-')).json,
-      );
-      expect(many.map((s) => s.code)).toEqual(Array.from({ length: 20 }, (_, i) => `ZZ-${String(i).padStart(2, '0')}`));
-      expect((await operator.get('/api/v1/bin_location/autocomplete/-')).json).toHaveLength(20);
-      await db.deleteFrom('bin_location').where('code', 'like', 'ZZ-%').execute();
+      try {
+        const many = binLocationAutocompleteAnswerSchema.parse(
+          (await operator.get('/api/v1/bin_location/autocomplete/zz-')).json,
+        );
+        expect(many.map((s) => s.code)).toEqual(
+          Array.from({ length: 20 }, (_, i) => `ZZ-${String(i).padStart(2, '0')}`),
+        );
+        expect((await operator.get('/api/v1/bin_location/autocomplete/-')).json).toHaveLength(20);
+      } finally {
+        // The other tests count the demo locations.
+        await db.deleteFrom('bin_location').where('code', 'like', 'ZZ-%').execute();
+      }
       expect((await operator.get('/api/v1/bin_location/autocomplete/%20')).status).toBe(400);
     });
   });
@@ -259,44 +266,32 @@ describe('bin location read API', () => {
     });
     it('sums batch rows in thousandths and lists untracked stock of a tracked item under batch null', async () => {
       const db = t.app.ctx.db;
-      const ids = async (table: 'item' | 'bin_location', code: string) =>
-        (await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-      const [item, bin] = [await ids('item', 'BATCH-001'), await ids('bin_location', '02-P01-01')];
-      const batch = (
-        await db.selectFrom('batch').select('id').where('code', '=', 'B2025-014').executeTakeFirstOrThrow()
-      ).id;
-      const at = new Date().toISOString();
-      const row = (batchId: number | null, onHand: number, released: number) => ({
-        item_id: item,
-        bin_location_id: bin,
-        batch_id: batchId,
-        serial_id: null,
-        on_hand_qty: onHand,
-        released_qty: released,
-        pick_qty: 0,
-        qc_pending: 0,
-        qc_pending_qty: 0,
-        updated_at: at,
-      });
-      await db
-        .insertInto('stock')
-        .values([row(batch, 100, 30), row(null, 200, 0)])
-        .execute();
+      // A location and item of its own (test/factories.ts); the code has no '-', which the autocomplete tests count.
+      const warehouse = await db
+        .selectFrom('warehouse')
+        .select('id')
+        .where('code', '=', '02')
+        .executeTakeFirstOrThrow();
+      const bin = await makeBinLocation(db, { code: uniqueCode('SUMS'), warehouse, locationType: 'PICK' });
+      const item = await makeItem(db, { managedBy: 'BATCH_NUMBER' });
+      const batch = await makeBatch(db, { item });
+      await makeStock(db, { item, location: bin, batch, onHand: 0.1, released: 0.03 });
+      await makeStock(db, { item, location: bin, onHand: 0.2 });
       const rows = locationContentsAnswerSchema.parse(
-        (await operator.get('/api/v1/bin_location/02-P01-01/contents')).json,
+        (await operator.get(`/api/v1/bin_location/${bin.code}/contents`)).json,
       );
       expect(rows).toMatchObject([
         {
+          item: { code: item.code },
           onHandQty: 0.3,
           releasedQty: 0.03,
           freeToMoveQty: 0.27,
           batches: [
-            { code: 'B2025-014', onHandQty: 0.1, freeToMoveQty: 0.07 },
+            { code: batch.code, onHandQty: 0.1, freeToMoveQty: 0.07 },
             { code: null, onHandQty: 0.2, freeToMoveQty: 0.2 },
           ],
         },
       ]);
-      await db.deleteFrom('stock').where('bin_location_id', '=', bin).execute();
     });
   });
 

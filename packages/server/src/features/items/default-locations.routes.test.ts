@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultItemLocationSchema, defaultItemLocationsAnswerSchema, topics } from '@wms/contract';
+import { makeBinLocation, makeItem } from '../../../test/factories.js';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
@@ -90,10 +91,20 @@ describe('item default locations API', () => {
   });
 
   describe('POST /api/v1/item/{code}/default_bin_locations/{whsCode}', () => {
+    // Each test edits an item of its own (test/factories.ts) in the demo warehouses, so the GET
+    // tests above and every test here run alone and in any order.
+    const warehouse = async (code: string) =>
+      t.app.ctx.db.selectFrom('warehouse').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+    const binIn = async (whs: string, locationType: 'BULK' | 'PICK' = 'BULK') =>
+      makeBinLocation(t.app.ctx.db, { warehouse: await warehouse(whs), locationType });
+    const rowOf = async (code: string, whs: string, filter = 'all') =>
+      (await list(code, filter)).find((r) => r.whs.code === whs);
+
     it('creates the first row with version 0, answers it and publishes item and location changes', async () => {
+      const [item, bin] = [await makeItem(t.app.ctx.db), await binIn('02')];
       const publish = vi.spyOn(t.app.ctx.live, 'publish');
-      const answer = await set('item-002', '02', {
-        locationCode: '02-a01-01',
+      const answer = await set(item.code.toLowerCase(), '02', {
+        locationCode: bin.code.toLowerCase(),
         enforced: true,
         minStock: 1.5,
         maxStock: 20.125,
@@ -102,109 +113,127 @@ describe('item default locations API', () => {
       expect(answer.status).toBe(200);
       expect(defaultItemLocationSchema.strict().parse(answer.json)).toEqual({
         whs: { code: '02', name: 'Overflow warehouse', active: true },
-        binLocation: { code: '02-A01-01', visualCode: '02-A01-01' },
+        binLocation: { code: bin.code, visualCode: bin.code },
         enforced: true,
         minStock: 1.5,
         maxStock: 20.125,
         version: 1,
       });
-      expect((await list('ITEM-002'))[1]).toEqual(answer.json);
-      expect(publish).toHaveBeenCalledWith(topics.items(), 'ITEM_CHANGED', { codes: ['ITEM-002'] });
-      expect(publish).toHaveBeenCalledWith(topics.binLocations(), 'BIN_LOCATION_CHANGED', { codes: ['02-A01-01'] });
+      expect(await rowOf(item.code, '02')).toEqual(answer.json);
+      expect(publish).toHaveBeenCalledWith(topics.items(), 'ITEM_CHANGED', { codes: [item.code] });
+      expect(publish).toHaveBeenCalledWith(topics.binLocations(), 'BIN_LOCATION_CHANGED', { codes: [bin.code] });
     });
 
     it('updates with the current version and refuses a stale one with 412, changing nothing', async () => {
-      const updated = await set('ITEM-002', '02', { locationCode: '02-P01-01', version: 1 });
+      const [item, first, second] = [await makeItem(t.app.ctx.db), await binIn('02'), await binIn('02', 'PICK')];
+      const created = await set(item.code, '02', {
+        locationCode: first.code,
+        enforced: true,
+        minStock: 1.5,
+        version: 0,
+      });
+      expect(created.json).toMatchObject({ version: 1 });
+      const updated = await set(item.code, '02', { locationCode: second.code, version: 1 });
       expect(updated.json).toMatchObject({
-        binLocation: { code: '02-P01-01' },
+        binLocation: { code: second.code },
         enforced: false,
         minStock: null,
         maxStock: null,
         version: 2,
       });
-      const before = await list('ITEM-002');
+      const before = await list(item.code);
       for (const version of [1, 0, 7]) {
-        const stale = await set('ITEM-002', '02', { locationCode: '02-A01-01', version });
+        const stale = await set(item.code, '02', { locationCode: first.code, version });
         expect(stale.status).toBe(412);
         expect(stale.json).toMatchObject({ key: 'optimisticLockConflict' });
       }
-      expect(await list('ITEM-002')).toEqual(before);
+      expect(await list(item.code)).toEqual(before);
     });
 
     it('refuses a version for a warehouse without a row (412); without a version it overwrites', async () => {
-      expect((await set('ITEM-002', '99', { locationCode: null, version: 3 })).status).toBe(412);
-      expect((await list('ITEM-002'))[2]).toMatchObject({ version: 0 });
-      const written = await set('ITEM-002', '99', { locationCode: null, minStock: 5 });
+      const item = await makeItem(t.app.ctx.db);
+      expect((await set(item.code, '99', { locationCode: null, version: 3 })).status).toBe(412);
+      expect(await rowOf(item.code, '99')).toMatchObject({ version: 0 });
+      const written = await set(item.code, '99', { locationCode: null, minStock: 5 });
       expect(written.json).toMatchObject({ whs: { code: '99' }, binLocation: null, minStock: 5, version: 1 });
-      const again = await set('ITEM-002', '99', { locationCode: null, maxStock: 9 });
+      const again = await set(item.code, '99', { locationCode: null, maxStock: 9 });
       expect(again.json).toMatchObject({ minStock: null, maxStock: 9, version: 2 });
     });
 
     it('clears the bin with locationCode null: the present filter leaves the warehouse out', async () => {
+      const [item, main, overflow] = [await makeItem(t.app.ctx.db), await binIn('01'), await binIn('02')];
+      expect((await set(item.code, '01', { locationCode: main.code, version: 0 })).status).toBe(200);
+      expect((await set(item.code, '02', { locationCode: overflow.code, version: 0 })).status).toBe(200);
+      expect((await list(item.code, 'present')).map((r) => r.whs.code)).toEqual(['01', '02']);
       const publish = vi.spyOn(t.app.ctx.live, 'publish');
-      const cleared = await set('ITEM-002', '02', { locationCode: null, version: 2 });
-      expect(cleared.json).toMatchObject({ binLocation: null, version: 3 });
-      expect((await list('ITEM-002', 'present')).map((r) => r.whs.code)).toEqual(['01']);
-      expect(publish).toHaveBeenCalledWith(topics.binLocations(), 'BIN_LOCATION_CHANGED', { codes: ['02-P01-01'] });
+      const cleared = await set(item.code, '02', { locationCode: null, version: 1 });
+      expect(cleared.json).toMatchObject({ binLocation: null, version: 2 });
+      expect((await list(item.code, 'present')).map((r) => r.whs.code)).toEqual(['01']);
+      expect(publish).toHaveBeenCalledWith(topics.binLocations(), 'BIN_LOCATION_CHANGED', { codes: [overflow.code] });
     });
 
     it('refuses a bin of another warehouse with 422 invalidInput on locationCode, changing nothing', async () => {
-      const before = await list('ITEM-001');
-      const answer = await set('ITEM-001', '02', { locationCode: '01-A01-01', version: 1 });
+      const [item, main, overflow] = [await makeItem(t.app.ctx.db), await binIn('01'), await binIn('02')];
+      expect((await set(item.code, '02', { locationCode: overflow.code, version: 0 })).status).toBe(200);
+      const before = await list(item.code);
+      const answer = await set(item.code, '02', { locationCode: main.code, version: 1 });
       expect(answer.status).toBe(422);
       expect(answer.json).toMatchObject({
         key: 'invalidInput',
-        args: { field: 'locationCode', reason: 'locationNotInWarehouse', code: '01-A01-01', warehouseCode: '02' },
+        args: { field: 'locationCode', reason: 'locationNotInWarehouse', code: main.code, warehouseCode: '02' },
       });
-      expect(await list('ITEM-001')).toEqual(before);
+      expect(await list(item.code)).toEqual(before);
     });
 
     it('answers 404 for an unknown item, warehouse or location, changing nothing', async () => {
-      const before = await list('ITEM-001');
+      const item = await makeItem(t.app.ctx.db);
+      const before = await list(item.code);
       expect((await set('NOPE', '01', { locationCode: null })).json).toMatchObject({
         status: 404,
         key: 'unknownItemForCode',
         args: { code: 'NOPE' },
       });
-      expect((await set('ITEM-001', '77', { locationCode: null })).json).toMatchObject({
+      expect((await set(item.code, '77', { locationCode: null })).json).toMatchObject({
         status: 404,
         key: 'unknownWarehouse',
         args: { code: '77' },
       });
-      expect((await set('ITEM-001', '01', { locationCode: 'NOWHERE' })).json).toMatchObject({
+      expect((await set(item.code, '01', { locationCode: 'NOWHERE' })).json).toMatchObject({
         status: 404,
         key: 'unknownLocation',
         args: { code: 'NOWHERE' },
       });
-      expect(await list('ITEM-001')).toEqual(before);
+      expect(await list(item.code)).toEqual(before);
     });
 
     it('answers 400 for bad input: missing locationCode, negative or crossed min/max, a fractional version', async () => {
+      const [item, bin] = [await makeItem(t.app.ctx.db), await binIn('01')];
       const bodies = [
         {},
-        { locationCode: '01-A01-01', minStock: -1 },
-        { locationCode: '01-A01-01', minStock: 10, maxStock: 5 },
-        { locationCode: '01-A01-01', version: 1.5 },
-        { locationCode: '01-A01-01', enforced: 'yes' },
+        { locationCode: bin.code, minStock: -1 },
+        { locationCode: bin.code, minStock: 10, maxStock: 5 },
+        { locationCode: bin.code, version: 1.5 },
+        { locationCode: bin.code, enforced: 'yes' },
       ];
-      const before = await list('ITEM-001');
+      const before = await list(item.code);
       for (const body of bodies) {
-        const answer = await set('ITEM-001', '01', body);
+        const answer = await set(item.code, '01', body);
         expect(answer.status, JSON.stringify(body)).toBe(400);
         expect(answer.json).toMatchObject({ key: 'invalidInput' });
       }
-      expect(await list('ITEM-001')).toEqual(before);
+      expect(await list(item.code)).toEqual(before);
     });
 
     it('is forbidden without defaultItemBinLocationEdit (403) and for anonymous callers (401)', async () => {
-      const before = await list('ITEM-001');
-      const body = { locationCode: '01-A01-01' };
-      expect((await set('ITEM-001', '01', body, operator)).json).toMatchObject({
+      const [item, bin] = [await makeItem(t.app.ctx.db), await binIn('01')];
+      const before = await list(item.code);
+      const body = { locationCode: bin.code };
+      expect((await set(item.code, '01', body, operator)).json).toMatchObject({
         status: 403,
         key: 'requestForbidden',
       });
-      expect((await set('ITEM-001', '01', body, t.client())).status).toBe(401);
-      expect(await list('ITEM-001')).toEqual(before);
+      expect((await set(item.code, '01', body, t.client())).status).toBe(401);
+      expect(await list(item.code)).toEqual(before);
     });
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { itemSchema, topics } from '@wms/contract';
+import { makeItem, uniqueCode } from '../../../test/factories.js';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { itemSearchText } from './item-rows.js';
 
+/** Every test edits an item of its own (test/factories.ts), so each runs alone and in any order. */
 describe('POST /api/v1/item/{code}/barcode', () => {
   let t: TestApp;
   let manager: HttpClient;
@@ -22,66 +24,93 @@ describe('POST /api/v1/item/{code}/barcode', () => {
   const searchTextOf = async (code: string) =>
     (await t.app.ctx.db.selectFrom('item').select('search_text').where('code', '=', code).executeTakeFirstOrThrow())
       .search_text;
+  /** An item named "Washer M8" with a unique first barcode (and the other slots given). */
+  const washer = async (barcode2: string | null = null, barcode3: string | null = null, barcode3Qty = 1) => {
+    const barcode = uniqueCode('87123450');
+    const made = await makeItem(t.app.ctx.db, {
+      name: 'Washer M8',
+      barcodes: [barcode, barcode2, barcode3],
+      barcodeQuantities: [1, 1, barcode3Qty],
+    });
+    return { ...made, barcode };
+  };
 
   it('sets a barcode with its quantity: find, autocomplete and the search text follow; the version goes up', async () => {
+    const washer1 = await washer();
+    const box = `Box-${washer1.code}`;
     const publish = vi.spyOn(t.app.ctx.live, 'publish');
-    const before = await item('ITEM-002');
-    const answer = await setBarcode('item-002', { slot: 'BARCODE3', barcode: ' Box-Washer-24 ', quantity: 24.5 });
+    const before = await item(washer1.code);
+    const answer = await setBarcode(washer1.code.toLowerCase(), {
+      slot: 'BARCODE3',
+      barcode: ` ${box} `,
+      quantity: 24.5,
+    });
     expect(answer.status).toBe(200);
     expect(itemSchema.strict().parse(answer.json)).toMatchObject({
-      code: 'ITEM-002',
-      barcode: '8712345000042',
-      barcode3: 'Box-Washer-24',
+      code: washer1.code,
+      barcode: washer1.barcode,
+      barcode3: box,
       barcode3InvQty: 24.5,
       version: before.version + 1,
     });
-    expect(await item('ITEM-002')).toEqual(answer.json);
-    expect((await operator.get('/api/v1/item/find/BOX-WASHER-24')).json).toMatchObject({
+    expect(await item(washer1.code)).toEqual(answer.json);
+    expect((await operator.get(`/api/v1/item/find/${box.toUpperCase()}`)).json).toMatchObject({
       matchedBy: 'BARCODE3',
       quantity: 24.5,
-      item: { code: 'ITEM-002' },
+      item: { code: washer1.code },
     });
-    expect((await operator.get('/api/v1/item/autocomplete/washer-2')).json).toEqual([
-      expect.objectContaining({ code: 'ITEM-002', barcode3: 'Box-Washer-24' }),
+    expect((await operator.get(`/api/v1/item/autocomplete/${box.toLowerCase()}`)).json).toEqual([
+      expect.objectContaining({ code: washer1.code, barcode3: box }),
     ]);
-    expect(await searchTextOf('ITEM-002')).toBe(
-      itemSearchText('ITEM-002', 'Washer M8', ['8712345000042', null, 'Box-Washer-24']),
+    expect(await searchTextOf(washer1.code)).toBe(
+      itemSearchText(washer1.code, 'Washer M8', [washer1.barcode, null, box]),
     );
-    expect(publish).toHaveBeenCalledWith(topics.items(), 'ITEM_CHANGED', { codes: ['ITEM-002'] });
+    expect(publish).toHaveBeenCalledWith(topics.items(), 'ITEM_CHANGED', { codes: [washer1.code] });
   });
 
   it('clears a slot with null or an empty barcode: its quantity goes back to 1', async () => {
-    const cleared = await setBarcode('ITEM-002', { slot: 'BARCODE3', barcode: null });
+    const box = uniqueCode('Box-Washer-');
+    const washer1 = await washer(null, box, 24.5);
+    expect(await item(washer1.code)).toMatchObject({ barcode3: box, barcode3InvQty: 24.5 });
+    const cleared = await setBarcode(washer1.code, { slot: 'BARCODE3', barcode: null });
     expect(cleared.json).toMatchObject({ barcode3: null, barcode3InvQty: 1 });
-    expect((await operator.get('/api/v1/item/find/Box-Washer-24')).status).toBe(404);
-    expect(await searchTextOf('ITEM-002')).toBe(itemSearchText('ITEM-002', 'Washer M8', ['8712345000042', null, null]));
-    const emptied = await setBarcode('ITEM-002', { slot: 'BARCODE1', barcode: '' });
+    expect((await operator.get(`/api/v1/item/find/${box}`)).status).toBe(404);
+    expect(await searchTextOf(washer1.code)).toBe(
+      itemSearchText(washer1.code, 'Washer M8', [washer1.barcode, null, null]),
+    );
+    const emptied = await setBarcode(washer1.code, { slot: 'BARCODE1', barcode: '' });
     expect(emptied.json).toMatchObject({ barcode: null, barcodeInvQty: 1 });
-    expect(await searchTextOf('ITEM-002')).toBe(itemSearchText('ITEM-002', 'Washer M8', [null, null, null]));
-    expect((await setBarcode('ITEM-002', { slot: 'BARCODE1', barcode: '8712345000042' })).json).toMatchObject({
-      barcode: '8712345000042',
+    expect(await searchTextOf(washer1.code)).toBe(itemSearchText(washer1.code, 'Washer M8', [null, null, null]));
+    expect((await setBarcode(washer1.code, { slot: 'BARCODE1', barcode: washer1.barcode })).json).toMatchObject({
+      barcode: washer1.barcode,
     });
   });
 
   it("refuses another item's barcode (any slot, any case) or code with 422 barcodeInUse, changing nothing", async () => {
-    const before = await item('ITEM-002');
+    const washer1 = await washer();
+    const boltBarcodes = [uniqueCode('Bolt-1-'), uniqueCode('Bolt-2-'), uniqueCode('Bolt-3-')] as const;
+    const bolt = await makeItem(t.app.ctx.db, { barcodes: boltBarcodes });
+    const drill = await washer();
+    const before = await item(washer1.code);
     const cases = [
-      ['8712345000035', 'ITEM-001'], // ITEM-001's third barcode
-      ['item-001', 'ITEM-001'], // ITEM-001's code
-      ['8712345000080', 'SERIAL-002'],
+      [boltBarcodes[2].toLowerCase(), bolt.code], // the bolt's third barcode
+      [bolt.code.toLowerCase(), bolt.code], // the bolt's code
+      [drill.barcode, drill.code],
     ] as const;
     for (const [barcode, owner] of cases) {
-      const answer = await setBarcode('ITEM-002', { slot: 'BARCODE2', barcode, quantity: 5 });
+      const answer = await setBarcode(washer1.code, { slot: 'BARCODE2', barcode, quantity: 5 });
       expect(answer.status).toBe(422);
       expect(answer.json).toMatchObject({ key: 'barcodeInUse', args: { barcode, owner } });
     }
-    expect(await item('ITEM-002')).toEqual(before);
+    expect(await item(washer1.code)).toEqual(before);
   });
 
   it("may repeat the item's own code or barcode in another slot", async () => {
-    const answer = await setBarcode('ITEM-002', { slot: 'BARCODE2', barcode: 'ITEM-002', quantity: 1 });
-    expect(answer.json).toMatchObject({ barcode2: 'ITEM-002' });
-    await setBarcode('ITEM-002', { slot: 'BARCODE2', barcode: null });
+    const washer1 = await washer();
+    const answer = await setBarcode(washer1.code, { slot: 'BARCODE2', barcode: washer1.code, quantity: 1 });
+    expect(answer.json).toMatchObject({ barcode2: washer1.code });
+    const own = await setBarcode(washer1.code, { slot: 'BARCODE3', barcode: washer1.barcode, quantity: 1 });
+    expect(own.json).toMatchObject({ barcode: washer1.barcode, barcode3: washer1.barcode });
   });
 
   it('answers 404 unknownItemForCode for an unknown item', async () => {
@@ -90,7 +119,8 @@ describe('POST /api/v1/item/{code}/barcode', () => {
   });
 
   it('answers 400 for a bad slot, a missing barcode, a quantity of zero, below 0.001 or negative, a long barcode', async () => {
-    const before = await item('ITEM-002');
+    const washer1 = await washer();
+    const before = await item(washer1.code);
     const bodies = [
       { slot: 'BARCODE4', barcode: 'X' },
       { slot: 'BARCODE1' },
@@ -100,29 +130,32 @@ describe('POST /api/v1/item/{code}/barcode', () => {
       { slot: 'BARCODE1', barcode: 'X'.repeat(201) },
     ];
     for (const body of bodies) {
-      const answer = await setBarcode('ITEM-002', body);
+      const answer = await setBarcode(washer1.code, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json).toMatchObject({ key: 'invalidInput' });
     }
-    expect(await item('ITEM-002')).toEqual(before);
+    expect(await item(washer1.code)).toEqual(before);
   });
 
   it('is forbidden without barcodeSetup (403), changing nothing', async () => {
-    const before = await item('ITEM-002');
-    const answer = await setBarcode('ITEM-002', { slot: 'BARCODE1', barcode: 'OP-1' }, operator);
+    const washer1 = await washer();
+    const before = await item(washer1.code);
+    const answer = await setBarcode(washer1.code, { slot: 'BARCODE1', barcode: 'OP-1' }, operator);
     expect(answer.json).toMatchObject({ status: 403, key: 'requestForbidden' });
-    expect((await setBarcode('ITEM-002', { slot: 'BARCODE1', barcode: 'OP-1' }, t.client())).status).toBe(401);
-    expect(await item('ITEM-002')).toEqual(before);
+    expect((await setBarcode(washer1.code, { slot: 'BARCODE1', barcode: 'OP-1' }, t.client())).status).toBe(401);
+    expect(await item(washer1.code)).toEqual(before);
   });
 
   it('keeps every slot when two slots of one item are set at the same time', async () => {
+    const washer1 = await washer();
+    const [par2, par3] = [`${washer1.code}-PAR-2`, `${washer1.code}-PAR-3`];
     await Promise.all([
-      setBarcode('ITEM-002', { slot: 'BARCODE2', barcode: 'PAR-2' }),
-      setBarcode('ITEM-002', { slot: 'BARCODE3', barcode: 'PAR-3' }),
+      setBarcode(washer1.code, { slot: 'BARCODE2', barcode: par2 }),
+      setBarcode(washer1.code, { slot: 'BARCODE3', barcode: par3 }),
     ]);
-    expect(await item('ITEM-002')).toMatchObject({ barcode2: 'PAR-2', barcode3: 'PAR-3' });
-    expect(await searchTextOf('ITEM-002')).toBe(
-      itemSearchText('ITEM-002', 'Washer M8', ['8712345000042', 'PAR-2', 'PAR-3']),
+    expect(await item(washer1.code)).toMatchObject({ barcode2: par2, barcode3: par3 });
+    expect(await searchTextOf(washer1.code)).toBe(
+      itemSearchText(washer1.code, 'Washer M8', [washer1.barcode, par2, par3]),
     );
   });
 });

@@ -130,12 +130,17 @@ describe('printers under /api/v1/printer/', () => {
 
   it('keeps FILE folders inside the output folder, stored relative to it', async () => {
     const inside = `${t.config.dataDir}/printer_output/abs/inside`;
-    const created = await admin.post('/api/v1/printer/', { name: 'Absolute', printType: 'FILE', folder: inside });
-    expect(created.status).toBe(201);
-    expect(created.json.folder).toBe('abs/inside');
-    const dotted = await admin.post('/api/v1/printer/', { name: 'Dotted', printType: 'FILE', folder: 'a/../b/./c' });
-    expect(dotted.json.folder).toBe('b/c');
-    const root = await admin.post('/api/v1/printer/', { name: 'Root', printType: 'FILE', folder: '.' });
-    expect(root.json.folder).toBeNull();
+    try {
+      const created = await admin.post('/api/v1/printer/', { name: 'Absolute', printType: 'FILE', folder: inside });
+      expect(created.status).toBe(201);
+      expect(created.json.folder).toBe('abs/inside');
+      const dotted = await admin.post('/api/v1/printer/', { name: 'Dotted', printType: 'FILE', folder: 'a/../b/./c' });
+      expect(dotted.json.folder).toBe('b/c');
+      const root = await admin.post('/api/v1/printer/', { name: 'Root', printType: 'FILE', folder: '.' });
+      expect(root.json.folder).toBeNull();
+    } finally {
+      // The listing test counts the demo printers: run in any order, this test leaves none of its own.
+      await t.app.ctx.db.deleteFrom('printer').where('name', 'in', ['Absolute', 'Dotted', 'Root']).execute();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemOpenDocumentsAnswerSchema, workOrderPlansAnswerSchema, workOrdersAnswerSchema } from '@wms/contract';
+import { makeItem } from '../../../test/factories.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -37,6 +38,50 @@ describe('work orders, resources and production order creation under /api/v1/pro
     workOrderPlanCode: 'PLAN-BRACKET',
     targetQuantity: 12.5,
     releaseAfterCreate: false,
+  };
+
+  /**
+   * A production item of its own with copies of the demo item's two plans (standard route and
+   * rework), so the orders a test creates never show up in the demo work order lookups.
+   */
+  const itemWithPlans = async () => {
+    const db = t.app.ctx.db;
+    const item = await makeItem(db, { isProductionItem: true });
+    const centers = new Map(
+      (await db.selectFrom('work_center').select(['id', 'code']).execute()).map((c) => [c.code, c.id]),
+    );
+    const steps: Record<string, [string, number, string, string | null][]> = {
+      [`${item.code}-PLAN`]: [
+        ['CUT', 10, 'Cut the blanks', 'SAW-01'],
+        ['MILL', 20, 'Mill the holes', 'CNC-01'],
+        ['ASSEMBLE', 30, 'Assemble', 'ASM-01'],
+        ['INSPECT', 40, 'Final inspection', null],
+      ],
+      [`${item.code}-RW`]: [
+        ['REWORK', 10, 'Rework', 'ASM-01'],
+        ['INSPECT', 20, 'Inspection', null],
+      ],
+    };
+    for (const [code, planSteps] of Object.entries(steps)) {
+      const plan = await db
+        .insertInto('work_order_plan')
+        .values({ code, code_lower: code.toLowerCase(), visual_code: code, name: code, item_id: item.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('work_order_plan_step')
+        .values(
+          planSteps.map(([stepCode, stepNumber, description, center]) => ({
+            plan_id: plan.id,
+            step_code: stepCode,
+            step_number: stepNumber,
+            description,
+            planned_work_center_id: center === null ? null : (centers.get(center) ?? null),
+          })),
+        )
+        .execute();
+    }
+    return { item, plan: `${item.code}-PLAN`, rework: `${item.code}-RW` };
   };
 
   it('answers 401 without a session and 403 without the role', async () => {
@@ -113,28 +158,30 @@ describe('work orders, resources and production order creation under /api/v1/pro
   });
 
   it('creates a production order with its work order; a retry with the same key makes one order', async () => {
+    const { item, plan, rework } = await itemWithPlans();
+    const ownOrder = { ...order, itemCode: item.code, workOrderPlanCode: plan };
     const before = await counts();
     const key = newKey();
-    const created = await planner.post(`${base}/orders`, order, key);
+    const created = await planner.post(`${base}/orders`, ownOrder, key);
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
       code: expect.stringMatching(/^PRD-\d{6}$/),
       status: 'PLANNED',
-      itemCode: 'PROD-001',
+      itemCode: item.code,
       warehouseCode: '01',
-      workOrderPlanCode: 'PLAN-BRACKET',
+      workOrderPlanCode: plan,
       targetQuantity: 12.5,
       salesOrderCode: null,
     });
     expect(created.json.steps).toHaveLength(4);
-    const retry = await planner.post(`${base}/orders`, order, key);
+    const retry = await planner.post(`${base}/orders`, ownOrder, key);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.json.code).toBe(created.json.code);
     expect(await counts()).toEqual({ documents: before.documents + 1, workOrders: before.workOrders + 1 });
 
     const documents = itemOpenDocumentsAnswerSchema.parse(
-      (await manager.get('/api/v1/item/PROD-001/open_documents')).json,
+      (await manager.get(`/api/v1/item/${item.code}/open_documents`)).json,
     );
     expect(documents.find((d) => d.code === created.json.code)).toMatchObject({
       type: 'PRODUCTION_ORDER',
@@ -154,13 +201,13 @@ describe('work orders, resources and production order creation under /api/v1/pro
 
     const released = await manager.post(
       `${base}/orders`,
-      { ...order, workOrderPlanCode: 'plan-bracket-rw', salesOrderCode: 'so-2001', releaseAfterCreate: true },
+      { ...ownOrder, workOrderPlanCode: rework.toLowerCase(), salesOrderCode: 'so-2001', releaseAfterCreate: true },
       newKey(),
     );
     expect(released.json).toMatchObject({
       status: 'RELEASED',
       salesOrderCode: 'SO-2001',
-      workOrderPlanCode: 'PLAN-BRACKET-RW',
+      workOrderPlanCode: rework,
     });
     expect(released.json.code).not.toBe(created.json.code);
     // A released order takes work time at once.
@@ -176,7 +223,9 @@ describe('work orders, resources and production order creation under /api/v1/pro
   });
 
   it('answers at most 10 work orders', async () => {
-    for (let i = 0; i < 11; i++) await manager.post(`${base}/orders`, { ...order, targetQuantity: 1 }, newKey());
+    const { item, plan } = await itemWithPlans();
+    const ownOrder = { ...order, itemCode: item.code, workOrderPlanCode: plan, targetQuantity: 1 };
+    for (let i = 0; i < 11; i++) expect((await manager.post(`${base}/orders`, ownOrder, newKey())).status).toBe(201);
     const answer = workOrdersAnswerSchema.parse((await worker.get(`${base}/work_orders/autocomplete/PRD-`)).json);
     expect(answer).toHaveLength(10);
     expect(answer.map((o) => o.code)).toEqual([...answer.map((o) => o.code)].sort());

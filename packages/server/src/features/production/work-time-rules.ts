@@ -1,8 +1,8 @@
-import { fromThousandths } from '@wms/contract';
+import { fromThousandths, type ErrorKey } from '@wms/contract';
 
 /** Why an entry cannot be booked: an error key with its arguments. */
 export interface FlushRefusal {
-  key: string;
+  key: ErrorKey;
   args: Record<string, unknown>;
 }
 

@@ -1,30 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { topics, workTimeEntriesAnswerSchema, workTimeFlushAnswerSchema } from '@wms/contract';
+import { makeUser } from '../../../test/factories.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { signIn } from '../../../test/session-helper.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { errorOf, signedInUserWithRoles } from '../../../test/user-helper.js';
+import { errorOf } from '../../../test/user-helper.js';
 
 const base = '/api/v1/production';
 const hourAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
+/**
+ * The demo data holds the work orders and the manager's and admin's entries, which no test
+ * changes; every test that writes entries does so as production users of its own
+ * (test/factories.ts), so each runs alone and in any order.
+ */
 describe('work times under /api/v1/production/work_times', () => {
   let t: TestApp;
   let manager: HttpClient;
   let operator: HttpClient;
-  let worker: HttpClient;
-  let colleague: HttpClient;
   beforeAll(async () => {
     t = await buildTestApp();
-    const admin = await signIn(t, 'admin');
-    [manager, operator, worker, colleague] = await Promise.all([
-      signIn(t, 'manager'),
-      signIn(t, 'operator'),
-      signedInUserWithRoles(admin, 'worker', ['production']),
-      signedInUserWithRoles(admin, 'colleague', ['production']),
-    ]);
+    [manager, operator] = await Promise.all([signIn(t, 'manager'), signIn(t, 'operator')]);
   });
   afterAll(async () => t.close());
+
+  /** A new user with the production role, signed in. */
+  const productionUser = async () => {
+    const user = await makeUser(t.app.ctx.db, { roles: ['production'] });
+    return { client: await signIn(t, user.username, user.password), username: user.username };
+  };
 
   const entryRows = () => t.app.ctx.db.selectFrom('work_time_entry').selectAll().orderBy('id').execute();
   const completed = async (code: string) =>
@@ -38,6 +42,7 @@ describe('work times under /api/v1/production/work_times', () => {
   const finished = { startTime: hourAgo(2), endTime: hourAgo(1) };
 
   it('answers 401 without a session and 403 without the role, changing nothing', async () => {
+    const { client: worker } = await productionUser();
     const before = await entryRows();
     const anonymous = t.client();
     const calls: [string, string][] = [
@@ -57,6 +62,7 @@ describe('work times under /api/v1/production/work_times', () => {
   });
 
   it('lists own entries to a production user and everyone’s with usernames to a production manager', async () => {
+    const { client: worker } = await productionUser();
     const own = workTimeEntriesAnswerSchema.parse((await manager.get(`${base}/work_times`)).json);
     expect(own.map((e) => `${e.workOrderCode}/${e.workOrderStep}/${e.workTimeType}/${e.flushed}`).sort()).toEqual([
       'WO-2990/CUT/WORK/true',
@@ -81,6 +87,7 @@ describe('work times under /api/v1/production/work_times', () => {
   });
 
   it('saves an entry; a step without a work center takes its planned one; codes are case-insensitive', async () => {
+    const { client: worker, username } = await productionUser();
     const publish = vi.spyOn(t.app.ctx.live, 'publish');
     const answer = await worker.post(`${base}/work_times`, {
       workOrderCode: 'wo-3001',
@@ -96,7 +103,7 @@ describe('work times under /api/v1/production/work_times', () => {
       workCenter: 'SAW-01',
       produced: null,
       licensePlate: 'LP-1',
-      user: 'worker',
+      user: username,
       flushed: false,
       version: 1,
     });
@@ -116,6 +123,7 @@ describe('work times under /api/v1/production/work_times', () => {
   });
 
   it('refuses invalid input with 400 invalidInput and a reason, changing nothing', async () => {
+    const { client: worker } = await productionUser();
     const before = await entryRows();
     const valid = { workOrderCode: 'WO-3001', workOrderStep: 'CUT', workTimeType: 'WORK', ...finished };
     const cases: [Record<string, unknown>, string | undefined][] = [
@@ -143,6 +151,7 @@ describe('work times under /api/v1/production/work_times', () => {
   });
 
   it('runs one timer per user: a second start is 409, Stop ends it now, a second Stop is 422', async () => {
+    const [{ client: worker }, { client: colleague }] = [await productionUser(), await productionUser()];
     const start = await worker.post(`${base}/work_times`, {
       workOrderCode: 'WO-3002',
       workOrderStep: 'PACK',
@@ -179,11 +188,10 @@ describe('work times under /api/v1/production/work_times', () => {
     });
     expect(errorOf(await worker.post(`${base}/work_times/${theirs.json.id}/stop`))).toMatchObject({ status: 403 });
     expect((await manager.post(`${base}/work_times/${theirs.json.id}/stop`)).status).toBe(200);
-    await worker.delete(`${base}/work_times/${start.json.id}`);
-    await colleague.delete(`${base}/work_times/${theirs.json.id}`);
   });
 
   it('updates with the version read (412 when stale); only the owner or a production manager', async () => {
+    const [{ client: worker, username }, { client: colleague }] = [await productionUser(), await productionUser()];
     const created = (
       await worker.post(`${base}/work_times`, {
         workOrderCode: 'WO-3003',
@@ -206,7 +214,7 @@ describe('work times under /api/v1/production/work_times', () => {
     expect(errorOf(foreign)).toMatchObject({ status: 403, key: 'requestForbidden' });
     expect(errorOf(await colleague.delete(`${base}/work_times/${created.id}`))).toMatchObject({ status: 403 });
     const byManager = await manager.post(`${base}/work_times`, { ...change, id: created.id, version: 2, produced: 4 });
-    expect(byManager.json).toMatchObject({ produced: 4, user: 'worker', version: 3 });
+    expect(byManager.json).toMatchObject({ produced: 4, user: username, version: 3 });
     expect(errorOf(await worker.post(`${base}/work_times`, { ...change, id: 999_999, version: 1 }))).toMatchObject({
       status: 404,
       key: 'unknownWorkTimeEntry',
@@ -216,6 +224,7 @@ describe('work times under /api/v1/production/work_times', () => {
   });
 
   it('flushes the good entries and answers each bad one with its error; booked entries are final', async () => {
+    const [{ client: worker }, { client: colleague }] = [await productionUser(), await productionUser()];
     const save = async (body: Record<string, unknown>) =>
       (await worker.post(`${base}/work_times`, { workTimeType: 'WORK', ...finished, ...body })).json.id as number;
     const good = await save({ workOrderCode: 'WO-3001', workOrderStep: 'MILL', produced: 2.5, scrap: 0.5 });
@@ -288,6 +297,5 @@ describe('work times under /api/v1/production/work_times', () => {
     expect(fixed.json).toMatchObject({ flushError: null, workCenter: 'ASM-01' });
     expect((await manager.post(`${base}/work_times/flush`, { ids: [noCenter] })).json.failed).toEqual([]);
     expect(errorOf(await worker.post(`${base}/work_times/flush`, { ids: [] }))).toMatchObject({ status: 400 });
-    await worker.post(`${base}/work_times/${running}/stop`);
   });
 });

@@ -215,7 +215,12 @@ describe('stock transfer routes', () => {
       const batch = await makeBatch(db, { item: batchItem });
       const serialItem = await makeItem(db, { managedBy: 'SERIAL_NUMBER' });
       await makeStock(db, { item: batchItem, location: source, batch, onHand: 10 });
-      await makeStock(db, { item: serialItem, location: source, serial: await makeSerial(db, { item: serialItem }), onHand: 1 });
+      await makeStock(db, {
+        item: serialItem,
+        location: source,
+        serial: await makeSerial(db, { item: serialItem }),
+        onHand: 1,
+      });
       const before = await state();
       const cases: [Parameters<typeof line>, string, string, string][] = [
         [[source.code, item.code, 1], 'NOWHERE', 'unknownLocation', 'NOWHERE'],
@@ -321,9 +326,9 @@ describe('stock transfer routes', () => {
     it('answers the refusal a transfer would get', async () => {
       const { item, source, target } = await stockedItem();
       const before = await state();
-      expect(errorOf(await validateTransfer(operator, [line(source.code, item.code, 100_000)], target.code))).toMatchObject(
-        { status: 422, key: 'notEnoughAvailableStock' },
-      );
+      expect(
+        errorOf(await validateTransfer(operator, [line(source.code, item.code, 100_000)], target.code)),
+      ).toMatchObject({ status: 422, key: 'notEnoughAvailableStock' });
       expect(errorOf(await validateTransfer(operator, [line(source.code, 'NO-ITEM', 1)], target.code))).toMatchObject({
         status: 404,
         key: 'unknownItemForCode',
@@ -341,7 +346,11 @@ describe('stock transfer routes', () => {
     for (const answer of [
       await translator.post(`${transferPath}/validateRequest`, body),
       await translator.post(`${transferPath}/lines`, body, headers),
-      await translator.post(`${transferPath}/location`, { fromLocation: source.code, toLocation: target.code }, headers),
+      await translator.post(
+        `${transferPath}/location`,
+        { fromLocation: source.code, toLocation: target.code },
+        headers,
+      ),
       await translator.post(`/api/v1/bin_location/${target.code}/setBlockStockMovements/true`, { reason: 'x' }),
     ]) {
       expect(errorOf(answer)).toMatchObject({ status: 403, key: 'requestForbidden' });

@@ -1,7 +1,8 @@
-import { codeKey, paddedCodeKey, type StockTransferLine } from '@wms/contract';
+import { codeKey, type BinLocationPhysicalType, type BinLocationType, type StockTransferLine } from '@wms/contract';
 import type { Db } from '../../db/database.js';
+import { makeBatch, makeBinLocation, makeItem, makeSerial } from '../../../test/factories.js';
 import type { HttpClient } from '../../../test/http-client.js';
-import { newBinLocationRow, newItemRow, type BinLocationInput, type ItemInput } from '../items/item-rows.js';
+import type { BinLocationInput, ItemInput } from '../items/item-rows.js';
 
 /** Test data and calls for stock transfers. */
 
@@ -38,59 +39,34 @@ export function validateTransfer(client: HttpClient, lines: StockTransferLine[],
   return client.post(`${transferPath}/validateRequest`, { lines, toLocation });
 }
 
-/** Adds a bin location in warehouse 01 (defaults: BULK, NORMAL, empty). */
+/** Adds a bin location in warehouse 01 (defaults: BULK, NORMAL, empty); see test/factories.ts. */
 export async function addLocation(db: Db, input: Omit<BinLocationInput, 'warehouseId'>): Promise<number> {
   const warehouse = await db
     .selectFrom('warehouse')
     .select('id')
     .where('code_lower', '=', '01')
     .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('bin_location')
-    .values(newBinLocationRow({ ...input, warehouseId: warehouse.id }, new Date().toISOString()))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const { locationType, physicalLocationType, ...rest } = input;
+  return (
+    await makeBinLocation(db, {
+      ...rest,
+      warehouse,
+      locationType: locationType as BinLocationType | undefined,
+      physicalLocationType: physicalLocationType as BinLocationPhysicalType | undefined,
+    })
+  ).id;
 }
 
 export async function addItem(db: Db, input: ItemInput): Promise<number> {
-  const row = await db
-    .insertInto('item')
-    .values(newItemRow(input, new Date().toISOString()))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await makeItem(db, input)).id;
 }
 
 export async function addBatch(db: Db, itemId: number, code: string): Promise<number> {
-  const row = await db
-    .insertInto('batch')
-    .values({
-      item_id: itemId,
-      code,
-      code_key: paddedCodeKey(code),
-      visual_code: code,
-      quality_control_approved_or_not_required: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await makeBatch(db, { item: itemId, code })).id;
 }
 
 export async function addSerial(db: Db, itemId: number, code: string, lot: string | null = null): Promise<number> {
-  const row = await db
-    .insertInto('serial')
-    .values({
-      item_id: itemId,
-      code,
-      code_key: paddedCodeKey(code),
-      visual_code: code,
-      lot_code: lot,
-      quality_control_approved_or_not_required: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await makeSerial(db, { item: itemId, code, lotCode: lot })).id;
 }
 
 /** Sets a location's flags directly (the test's own setup, not an API call). */

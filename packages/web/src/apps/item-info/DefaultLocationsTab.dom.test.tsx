@@ -72,7 +72,14 @@ describe('DefaultLocationsTab', () => {
       urlOf(itemActionEndpoints.defaultLocations, { params: item1, query: { filter: 'present' } }),
     ]);
     await user.selectOptions(screen.getByTestId('default-location-filter'), 'all');
-    await waitFor(() => expect(screen.getByTestId('edit-default-99')).toBeTruthy());
+    // Every warehouse now, the closed one too, each with its edit button.
+    await waitFor(() =>
+      expect(screen.queryAllByTestId(/^edit-default-/).map((button) => button.dataset.testid)).toEqual([
+        'edit-default-01',
+        'edit-default-02',
+        'edit-default-99',
+      ]),
+    );
     expect(defaultRequests()).toContain(
       urlOf(itemActionEndpoints.defaultLocations, { params: item1, query: { filter: 'all' } }),
     );

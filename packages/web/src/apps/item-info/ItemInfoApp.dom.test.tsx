@@ -60,7 +60,9 @@ describe('ItemInfoApp', () => {
   it('resolves a scanned barcode with find and opens the item', async () => {
     const user = userEvent.setup();
     renderAt('/item/item_info', <ItemInfoApp />);
-    expect(screen.getByTestId('item-info-empty')).toBeTruthy();
+    expect(screen.getByTestId('item-info-empty').textContent).toBe(
+      "Scan an item's barcode or type its code to see its information.",
+    );
     await user.type(scanner(), '8712345000028{Enter}');
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/item/item_info/ITEM-001'));
     expect(calls.some((call) => call.url === pathOf(itemEndpoints.find, { code: '8712345000028' }))).toBe(true);
@@ -68,10 +70,12 @@ describe('ItemInfoApp', () => {
     expect(within(information).getByTestId('field-visualCode').textContent).toContain('ITEM-001');
     expect(within(information).getByTestId('field-barcode2').textContent).toContain('8712345000028');
     expect(within(information).getByTestId('field-barcode2').textContent).toContain('× 12 pcs');
-    expect(screen.getByTestId('item-image-placeholder')).toBeTruthy();
+    expect(screen.getByTestId('item-image-placeholder').getAttribute('aria-label')).toBe('No image');
+    expect(screen.queryByTestId('item-image')).toBeNull();
     // The forecast: 502 on hand now, drawn by the (lazily loaded) chart.
     expect((await screen.findByTestId('stock-forecast-summary')).textContent).toContain('Now 502 pcs');
-    expect(await screen.findByTestId('chart-stub')).toBeTruthy();
+    // No open documents: one point for today and one for each of the 7 days after.
+    expect((await screen.findByTestId('chart-stub')).textContent).toBe('8');
   });
 
   it('leaves an unknown code to the HTTP client: one unknownItemForCode notification, no navigation', async () => {
@@ -132,7 +136,7 @@ describe('ItemInfoApp', () => {
     state.roles = ['admin'];
     renderAt('/item/item_info/ITEM-001', <ItemInfoApp />);
     await screen.findByTestId('item-view');
-    expect(screen.getByTestId('item-tab-locations')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.dataset.testid)).toContain('item-tab-locations');
   });
 
   it('replaces an item code typed in another case with the stored one', async () => {

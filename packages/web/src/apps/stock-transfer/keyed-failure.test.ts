@@ -1,7 +1,7 @@
 import { pathOf, stockTransferEndpoints } from '@wms/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../platform/http.js';
-import { failureAction } from '../../platform/http-policy.js';
+import { failureAction, readErrorBody } from '../../platform/http-policy.js';
 import { answerUnknown, keyedFailure, StepFailure } from './keyed-failure.js';
 
 describe('keyedFailure', () => {
@@ -44,7 +44,9 @@ describe('keyedFailure', () => {
       [503, 'webAppNotBuilt'],
       [503, 'proxyText'],
     ];
-    for (const [status, key] of cases) {
+    for (const [status, sent] of cases) {
+      // The client reads the key from the body as http.ts does: only catalogue keys are kept.
+      const key = readErrorBody({ key: sent }).key;
       const action = failureAction({
         status: status === 0 ? null : status,
         key,

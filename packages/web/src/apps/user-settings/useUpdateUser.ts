@@ -4,6 +4,7 @@ import { callApi } from '../../platform/api-client.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
 import { userQueries } from './queries.js';
+import type { NoticeKey } from '../../platform/notification-store.js';
 
 export type UserChange = Omit<UpdateUserRequest, 'version'>;
 
@@ -12,7 +13,7 @@ export type UserChange = Omit<UpdateUserRequest, 'version'>;
  * version gets 412, which the HTTP client retries). After a change to the signed-in user the
  * session is refreshed, so language and durations apply at once; then `successKey` is shown.
  */
-export function useUpdateUser(userId: number, successKey: string) {
+export function useUpdateUser(userId: number, successKey: NoticeKey) {
   const queryClient = useQueryClient();
   const session = useSession();
   return useMutation({

@@ -140,7 +140,8 @@ describe('work confirmation screen', () => {
     const user = userEvent.setup();
     renderScreen('all');
     await waitFor(() => expect(screen.getByTestId('running-count').textContent).toBe('1'));
-    expect(screen.getByRole('columnheader', { name: /User/ })).toBeDefined();
+    // Everyone's entries: the table has a User column.
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toContain('User');
     await user.click(screen.getByTestId('work-time-timers'));
     const modal = await screen.findByTestId('time-measurements');
     const card = within(modal).getByTestId('timer-card');
@@ -154,7 +155,14 @@ describe('work confirmation screen', () => {
 
   it('shows the timers when the _be_open_work_times_ scan brought the user here, once', async () => {
     renderScreen('own', { openWorkTimes: true });
-    expect(await screen.findByTestId('time-measurements')).toBeDefined();
+    const modal = await screen.findByTestId('time-measurements');
+    await waitFor(() =>
+      expect(
+        within(modal)
+          .queryAllByTestId('timer-card')
+          .map((card) => card.dataset.entryId),
+      ).toEqual(['4']),
+    );
     await waitFor(() => expect(screen.getByTestId('location-state').textContent).toBe('null'));
   });
 

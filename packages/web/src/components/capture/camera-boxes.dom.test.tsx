@@ -51,7 +51,9 @@ describe('CameraScannerBox', () => {
     await wait(9_750);
     expect(screen.queryByTestId('camera-stopped')).toBeNull();
     await wait(500);
-    expect(screen.getByTestId('camera-stopped')).toBeTruthy();
+    expect(screen.getByTestId('camera-stopped').textContent).toBe(
+      'The camera stopped after 10 seconds without a read.',
+    );
     expect(stopTrack).toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('camera-restart'));
     await settle();

@@ -61,9 +61,16 @@ describe('CustomGrids', () => {
     };
     renderGrids();
     await screen.findByText('Stock of this batch');
-    expect(screen.getByText('Location')).toBeTruthy();
-    expect(screen.getByText('On hand')).toBeTruthy();
-    expect(screen.getByText('20')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Location', 'On hand']);
+    expect(
+      [...document.querySelectorAll('tr[data-row-id] td')].map((cell) => [
+        cell.getAttribute('data-column-id'),
+        cell.textContent,
+      ]),
+    ).toEqual([
+      ['0_binLocationCode', '01-A01-01'],
+      ['1_onHandQty', '20'],
+    ]);
     fireEvent.click(screen.getByRole('link', { name: '01-A01-01' }));
     expect(objectDialogStack()).toEqual([expect.objectContaining({ type: 'binLocation', code: '01-A01-01' })]);
   });

@@ -122,7 +122,9 @@ describe('ScannerInput', () => {
   it('_be_device_identification_ transfers the session to the paired device after confirmation', async () => {
     const { user, input } = renderBar();
     await scan(user, input, '_be_device_identification_Scanner 7/pairing-secret-0123456789');
-    expect(screen.getByText('Transfer your session to device Scanner 7?')).toBeTruthy();
+    expect(screen.getByRole('dialog').querySelector('.modal-body')?.textContent).toBe(
+      'Transfer your session to device Scanner 7?',
+    );
     await user.click(screen.getByTestId('scanner-dialog-ok'));
     expect(calls()).toEqual([
       {
@@ -158,11 +160,11 @@ describe('ScannerInput', () => {
       input,
       '_be_call_user_api_{"url":"/fake/custom/{param1}","method":"POST","payload":{"qty":"{param2}"},"confirm":true,"params":["Order",{"label":"Quantity","defaultValue":"1"}]}',
     );
-    expect(screen.getByLabelText('Order')).toBeTruthy();
+    expect(screen.getByLabelText('Order')).toBe(screen.getByTestId('scanner-prompt-input'));
     await user.type(screen.getByTestId('scanner-prompt-input'), 'SO 1{Enter}');
     expect(screen.getByLabelText<HTMLInputElement>('Quantity').value).toBe('1');
     await user.type(screen.getByTestId('scanner-prompt-input'), '0{Enter}');
-    expect(screen.getByText('Call /fake/custom/SO%201?')).toBeTruthy();
+    expect(screen.getByRole('dialog').querySelector('.modal-body')?.textContent).toBe('Call /fake/custom/SO%201?');
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(screen.getByTestId('scanner-dialog-ok'));
     expect(calls()).toEqual([{ url: '/fake/custom/SO%201', method: 'POST', body: '{"qty":"10"}' }]);

@@ -1,5 +1,7 @@
+import type { TranslationKey } from '@wms/contract';
 import type { KeyedError, Notice, Sound, StepOutcome, TextKey } from './types.js';
 import { stay } from './types.js';
+import { toNoticeKey, type NoticeKey } from '../../platform/notification-store.js';
 
 /** Translation namespace of the engine's own texts. */
 export const handheldNamespace = 'handheld';
@@ -36,12 +38,12 @@ export type HandheldErrorKey = (typeof handheldErrorKeys)[number];
 const handheldKeySet = new Set<string>(handheldErrorKeys);
 
 /** The notification key of an error key: `handheld:<key>` for the engine's keys, others as they are. */
-export function noticeKey(key: string): string {
-  return handheldKeySet.has(key) ? `${handheldNamespace}:${key}` : key;
+export function noticeKey(key: string): NoticeKey {
+  return handheldKeySet.has(key) ? `${handheldNamespace}:${key}` : toNoticeKey(key);
 }
 
 /** A key of the handheld namespace. */
-export function hh(key: string, args?: Record<string, unknown>): TextKey {
+export function hh(key: string, args?: Record<string, unknown>): TextKey & { key: TranslationKey } {
   return args ? { key: `${handheldNamespace}:${key}`, args } : { key: `${handheldNamespace}:${key}` };
 }
 

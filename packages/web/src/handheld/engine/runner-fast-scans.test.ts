@@ -19,7 +19,8 @@ function note(id: string, next: string, options: { repeatScans?: boolean } = {})
     prompt: () => ({ key: `test:${id}` }),
     ...(options.repeatScans ? { repeatScans: true } : {}),
     async input(state, text) {
-      if (text === 'bad') return { state, next: stay, notices: [{ variant: 'danger', key: 'bad' }], sounds: ['error'] };
+      if (text === 'bad')
+        return { state, next: stay, notices: [{ variant: 'danger', key: 'test:bad' }], sounds: ['error'] };
       return { state: { ...state, seen: [...state.seen, `${id}:${text}`] }, next };
     },
   };
@@ -33,9 +34,9 @@ function slowCommit(gate: { wait: Promise<void> }): Step<State> {
     async enter(state) {
       await gate.wait;
       const moves = state.moves + 1;
-      return { state: { ...state, moves }, next: finish, notices: [{ variant: 'success', key: 'moved' }] };
+      return { state: { ...state, moves }, next: finish, notices: [{ variant: 'success', key: 'test:moved' }] };
     },
-    input: async (state) => ({ state, next: finish, notices: [{ variant: 'success', key: 'moved' }] }),
+    input: async (state) => ({ state, next: finish, notices: [{ variant: 'success', key: 'test:moved' }] }),
   };
 }
 
@@ -75,7 +76,7 @@ describe('WorkflowRunner under fast scanning', () => {
     await runner.idle();
     // Three rounds, three commits, three success notices: no scan handled by the finished commit.
     expect(runner.state.moves).toBe(3);
-    expect(effects.flatMap((effect) => effect.notices).filter((notice) => notice.key === 'moved')).toHaveLength(3);
+    expect(effects.flatMap((effect) => effect.notices).filter((notice) => notice.key === 'test:moved')).toHaveLength(3);
     expect(runner.stepId).toBe('item');
     expect(runner.snapshot.finished).toBe(false);
   });
@@ -147,7 +148,7 @@ describe('WorkflowRunner under fast scanning', () => {
     expect(runner.state.seen).toEqual([]);
     expect(runner.stepId).toBe('item');
     expect(effects.flatMap((effect) => effect.notices)).toEqual([
-      { variant: 'danger', key: 'bad' },
+      { variant: 'danger', key: 'test:bad' },
       { variant: 'info', key: 'handheld:scanNotUsed', args: { code: '5' } },
       { variant: 'info', key: 'handheld:scanNotUsed', args: { code: 'T' } },
     ]);

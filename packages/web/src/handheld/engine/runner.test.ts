@@ -16,7 +16,8 @@ function collect(id: keyof Pick<State, 'a' | 'b'>, next: string): Step<State> {
     id,
     prompt: (state) => ({ key: `test:${id}`, args: { value: state[id] } }),
     async input(state, text) {
-      if (text === 'bad') return { state, next: stay, notices: [{ variant: 'danger', key: 'bad' }], sounds: ['error'] };
+      if (text === 'bad')
+        return { state, next: stay, notices: [{ variant: 'danger', key: 'test:bad' }], sounds: ['error'] };
       return { state: { ...state, [id]: text }, next };
     },
   };
@@ -25,7 +26,12 @@ function collect(id: keyof Pick<State, 'a' | 'b'>, next: string): Step<State> {
 const done: Step<State> = {
   id: 'done',
   prompt: () => ({ key: 'test:done' }),
-  enter: async (state) => ({ state, next: finish, notices: [{ variant: 'success', key: 'ok' }], sounds: ['success'] }),
+  enter: async (state) => ({
+    state,
+    next: finish,
+    notices: [{ variant: 'success', key: 'test:ok' }],
+    sounds: ['success'],
+  }),
   input: async (state) => ({ state, next: stay }),
 };
 
@@ -59,7 +65,7 @@ describe('WorkflowRunner', () => {
     expect(runner.stepId).toBe('done');
     expect(runner.snapshot.finished).toBe(true);
     expect(effects.at(-1)).toMatchObject({
-      notices: [{ variant: 'success', key: 'ok' }],
+      notices: [{ variant: 'success', key: 'test:ok' }],
       sounds: ['success'],
       finished: true,
       state: { a: 'X1', b: 'Y1' },
@@ -114,9 +120,15 @@ describe('WorkflowRunner', () => {
     await runner.input('bad');
     expect(runner.stepId).toBe('a');
     expect(runner.state).toEqual(initial());
-    expect(runner.snapshot.notices).toEqual([{ variant: 'danger', key: 'bad' }]);
+    expect(runner.snapshot.notices).toEqual([{ variant: 'danger', key: 'test:bad' }]);
     expect(effects).toEqual([
-      { notices: [{ variant: 'danger', key: 'bad' }], sounds: ['error'], speak: [], finished: false, state: initial() },
+      {
+        notices: [{ variant: 'danger', key: 'test:bad' }],
+        sounds: ['error'],
+        speak: [],
+        finished: false,
+        state: initial(),
+      },
     ]);
   });
 

@@ -12,6 +12,7 @@
  * (contract quantity.ts): 1.5 pieces is 1500.
  */
 import type { Batch, BinLocation, ConfigAnswer, ItemFindAnswer, LocationContentRow, Serial } from '@wms/contract';
+import type { NoticeKey } from '../../platform/notification-store.js';
 
 /**
  * The sounds a step asks for; useWorkflow plays them. 'beep' marks a reached target quantity,
@@ -27,7 +28,7 @@ export type NoticeVariant = 'danger' | 'success' | 'info' | 'warning';
  */
 export interface Notice {
   variant: NoticeVariant;
-  key: string;
+  key: NoticeKey;
   args?: Record<string, unknown>;
 }
 

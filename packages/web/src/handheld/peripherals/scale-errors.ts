@@ -1,3 +1,5 @@
+import type { TranslationKey } from '@wms/contract';
+
 /**
  * Scale failures: each has a translation key in the device
  * namespace (device:peripherals.<code>), so both the maintenance panel and the handheld flows can
@@ -17,7 +19,7 @@ export type ScaleErrorCode = (typeof scaleErrorCodes)[number];
 
 export class ScaleError extends Error {
   /** The translation key to show (namespace included), like an ApiError's key. */
-  readonly key: string;
+  readonly key: TranslationKey;
   readonly args: Record<string, unknown>;
 
   constructor(

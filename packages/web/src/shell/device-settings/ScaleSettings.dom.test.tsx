@@ -70,7 +70,8 @@ describe('ScaleSettings', () => {
     await user.clear(weight);
     await user.type(weight, 'abc');
     expect(weight.classList.contains('is-invalid')).toBe(true);
-    expect(screen.getByText('Enter a weight of 0 or more.')).toBeTruthy();
+    expect(weight.nextElementSibling?.className).toBe('invalid-feedback');
+    expect(weight.nextElementSibling?.textContent).toBe('Enter a weight of 0 or more.');
     expect(screen.getByTestId<HTMLButtonElement>('scale-test').disabled).toBe(true);
     await user.clear(weight);
     await user.type(weight, '2,5');
@@ -81,11 +82,9 @@ describe('ScaleSettings', () => {
 
   it('shows the Bluetooth settings with their defaults and stores valid UUIDs in full form', async () => {
     const { user } = renderPanel('PRODUCTION');
-    expect(
-      screen.getByText(
-        'This browser has no Web Bluetooth. Use Chrome or Edge over HTTPS, or switch on its Bluetooth flag.',
-      ),
-    ).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This browser has no Web Bluetooth. Use Chrome or Edge over HTTPS, or switch on its Bluetooth flag.',
+    );
     const service = screen.getByLabelText<HTMLInputElement>('Service UUID');
     expect(service.value).toBe('0000ffe0-0000-1000-8000-00805f9b34fb');
     expect(screen.getByLabelText<HTMLInputElement>('Characteristic UUID').value).toBe(
@@ -111,7 +110,7 @@ describe('ScaleSettings', () => {
     await user.selectOptions(screen.getByLabelText('Scale driver'), 'TEST');
     expect(stored()).toMatchObject({ driver: 'TEST' });
     expect(manager.driverType()).toBe('TEST');
-    expect(screen.getByLabelText('Test weight (kg)')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Test weight (kg)').value).toBe('1.234');
   });
 
   it('Connect and Disconnect follow the driver; Test shows the weight read', async () => {

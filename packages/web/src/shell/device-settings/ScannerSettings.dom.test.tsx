@@ -10,7 +10,10 @@ describe('ScannerSettings', () => {
     render(<ScannerSettings repeatWindowMs={80} onChange={onChange} />);
     const input = screen.getByLabelText('Scanner: double-read time where a repeated scan counts (ms)');
     expect(input).toHaveProperty('value', '80');
-    expect(screen.getByText(/the same scan within this time is the scanner reading twice/)).toBeTruthy();
+    // The help text describes the input.
+    expect(screen.getByText(/the same scan within this time is the scanner reading twice/).id).toBe(
+      input.getAttribute('aria-describedby'),
+    );
     await user.clear(input);
     await user.type(input, '150');
     expect(onChange).toHaveBeenLastCalledWith({ scannerRepeatWindowMs: 150 });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BinLocation } from '@wms/contract';
 import { notify } from '../../../platform/notifications.js';
 import { binLocationQueries, invalidateLocations } from './location-queries.js';
+import type { NoticeKey } from '../../../platform/notification-store.js';
 
 /**
  * An edit of a location: one of the contract's bin location edits (binLocationEndpoints, each
@@ -16,7 +17,7 @@ export function useLocationEdit(code: string) {
 
   const run = async (
     edit: () => Promise<BinLocation>,
-    successKey: string,
+    successKey: NoticeKey,
     successArgs: Record<string, unknown> = {},
   ): Promise<boolean> => {
     setBusy(true);

@@ -26,14 +26,14 @@ describe('do step', () => {
       next: 'done',
       action: async (s) => ({
         state: { ...s, n: s.n + 1 },
-        notices: [{ variant: 'success', key: 'ok' }],
+        notices: [{ variant: 'success', key: 'test:ok' }],
         sounds: ['success'],
       }),
     });
     expect(await step.enter!(state, makeEnv())).toEqual({
       state: { ...state, n: 2 },
       next: 'done',
-      notices: [{ variant: 'success', key: 'ok' }],
+      notices: [{ variant: 'success', key: 'test:ok' }],
       sounds: ['success'],
     });
     const silent = doStep<State>({ id: 'do', next: 'done', action: async () => undefined });
@@ -94,7 +94,7 @@ describe('set values, validate, split, decision', () => {
   });
 
   it('validate passes on, or shows its message and stops without success', async () => {
-    const message = { variant: 'danger' as const, key: 'stockTransfer:nothingToMove' };
+    const message = { variant: 'danger' as const, key: 'stockTransfer:nothingToMove' as const };
     const step = validateStep<State>({ id: 'v', next: 'next', check: (s) => s.n > 0, message });
     expect(await step.enter!(state, makeEnv())).toEqual({ state, next: 'next' });
     expect(await step.enter!({ ...state, n: 0 }, makeEnv())).toEqual({
