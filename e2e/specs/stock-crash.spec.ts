@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { authEndpoints, pathOf, stockTransferEndpoints } from '@wms/contract';
+import { authEndpoints, pathOf, stockTransferEndpoints, type StockTransferLinesRequest } from '@wms/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type ServerProcess } from '../server-process.js';
 
@@ -16,7 +16,7 @@ import { startBuiltServer, type ServerProcess } from '../server-process.js';
 
 interface TransferRequest {
   key: string;
-  body: { lines: { fromLocation: string; item: string; quantity: number }[]; toLocation: string };
+  body: StockTransferLinesRequest;
   /** The last answer (null: none yet, e.g. the process died first). */
   answer: { status: number; json: any; replayed: boolean } | null;
 }
