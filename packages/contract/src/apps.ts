@@ -1,5 +1,6 @@
 import type { Extension, OperationMode } from './enums.js';
 import type { Role } from './roles.js';
+import { claimOverviewRoles } from './api/claims.js';
 
 /**
  * The application registry: every menu app with its path, sub-paths,
@@ -76,16 +77,6 @@ export interface AppDefinition {
   /** Works end to end; only built apps are shown and routed. */
   built: boolean;
 }
-
-const claimManagers: readonly Role[] = [
-  'pickingAuthManageClaims',
-  'picklistOverviewAuthManageClaims',
-  'countingAuthManageClaims',
-  'recountingAuthManageClaims',
-  'goodsReceiptAuthManageClaims',
-  'salesReturnsAuthManageClaims',
-  'deliveryAuthManageClaims',
-];
 
 type AppInput = Omit<AppDefinition, 'subPaths' | 'built' | 'titleKey'> & {
   subPaths?: readonly string[];
@@ -527,7 +518,7 @@ function toolApps(): AppDefinition[] {
     tool('restClientAccess', '/admin/restClientAccess', 'key', { appRole: 'restApiAccessManager' }),
     tool('analyticsTools', '/analyticsTools', 'bar-chart', { appRole: 'admin' }),
     tool('broadcaster', '/broadCaster', 'megaphone', { appRole: 'broadcasting' }),
-    tool('claimOverview', '/claimOverview', 'person-lock', { appAuthorizations: claimManagers }),
+    tool('claimOverview', '/claimOverview', 'person-lock', { appAuthorizations: claimOverviewRoles }),
     tool('printerTool', '/printerTool', 'printer', { appRole: 'batchPrinting' }),
     tool('reporter', '/reporter', 'file-earmark-bar-graph', { appRole: 'reporting' }),
     tool('userFunctions', '/user_functions', 'lightning', { appRole: 'userFunctions' }),

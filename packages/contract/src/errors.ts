@@ -146,6 +146,19 @@ export const errorKeys = [
   'unknownWorkedTime',
   'finishedBeforeStarted',
   'workedTimeInFuture',
+  // claims (issue 16)
+  'claimNotFound',
+  'claimObjectNotInClaim',
+  'claimRequired',
+  'claimRemovedByManager',
+  // ERP outbox (issue 16)
+  'unknownOutboxEntry',
+  'outboxEntryNotDead',
+  // documents: status changes and attachments (issue 16)
+  'unknownDocument',
+  'invalidStatusTransition',
+  'unknownDocumentAttachment',
+  'documentAttachmentLimitReached',
   // GS1 barcodes (issue 14, point 20)
   'gs1InvalidDate',
   'gs1ZeroCount',

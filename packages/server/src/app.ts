@@ -12,6 +12,8 @@ import { seedDemoAlbums } from './features/file-management/demo-albums.js';
 import { registerFeatureRoutes } from './features/routes.js';
 import { createPrincipalResolver } from './features/auth/principal-resolver.js';
 import { SessionService } from './features/auth/session.service.js';
+import { ErpOutboxDispatcher } from './features/erp-outbox/erp-outbox-dispatcher.js';
+import { erpSenderRegistry, type ErpSenderRegistry } from './features/erp-outbox/erp-senders.js';
 import { pruneStaleSigninCounters } from './features/ip-rules/ip-access.service.js';
 import { fastifyTrustProxy } from './http/trusted-proxies.js';
 import { SettingsService } from './features/config/settings.service.js';
@@ -38,6 +40,8 @@ export interface BuildOptions {
   live?: LiveTuning;
   /** Prefix of the rate limits' Redis keys (tests isolate their counts). */
   rateLimitKeyPrefix?: string;
+  /** ERP senders besides (or instead of) the built-in ones, by ERP type (tests inject fakes). */
+  erpSenders?: ErpSenderRegistry;
 }
 
 const shutdownGraceMs = 5_000;
@@ -80,6 +84,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
     (ids) => live.hub.closeSessions(ids),
   );
+  const erpOutbox = new ErpOutboxDispatcher({
+    db: database.db,
+    dialect: database.dialect,
+    erpType: async () => (await settings.settings()).erpType,
+    senders: erpSenderRegistry(options.erpSenders),
+    ...config.erpOutbox,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -95,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     settings,
     sessions,
     live: live.hub,
+    erpOutbox,
     messageFor,
   };
   app.decorate('ctx', ctx);
@@ -120,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }, 60_000);
   sweep.unref();
+  erpOutbox.start();
 
   // Closing waits for open connections; one that stays busy (a client that never finishes its
   // request) is cut after a grace period, so a shutdown always ends.
@@ -129,7 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     forceClose.unref();
     clearInterval(sweep);
     stopUploadTemp();
-    await live.shutdown();
+    await Promise.all([live.shutdown(), erpOutbox.stop()]);
   });
   app.addHook('onClose', async () => {
     clearTimeout(forceClose);

@@ -77,6 +77,7 @@ const environmentSchema = z.object({
   FILE_CONTENTS_MAX_MB: positiveInt.default(20),
   UPLOADS_MAX_IN_PROGRESS: positiveInt.default(8),
   UPLOAD_IDLE_SECONDS: positiveInt.default(30),
+  DOCUMENT_ATTACHMENTS_MAX: positiveInt.default(20),
   SIGNIN_RATE_LIMIT: rateLimitFromEnv.prefault('100/1m'),
   ANALYTICS_RATE_LIMIT: rateLimitFromEnv.prefault('120/1m'),
   BUG_REPORT_RATE_LIMIT: rateLimitFromEnv.prefault('20/1h'),
@@ -87,6 +88,9 @@ const environmentSchema = z.object({
   LIVE_MAX_DEVICE_SUBSCRIPTIONS: positiveInt.default(liveLimitDefaults.deviceSubscriptions),
   LIVE_MAX_USER_SUBSCRIPTIONS: positiveInt.default(liveLimitDefaults.userSubscriptions),
   LIVE_MAX_DEVICE_SOCKETS_PER_ADDRESS: positiveInt.default(liveLimitDefaults.deviceSocketsPerAddress),
+  ERP_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(2000),
+  ERP_OUTBOX_RETRY_BASE_MS: positiveInt.max(3_600_000).default(5000),
+  ERP_OUTBOX_MAX_ATTEMPTS: positiveInt.max(1000).default(10),
   CSP_CONNECT_SRC: z
     .string()
     .regex(/^[^;,'"]*(,[^;,'"]*)*$/, 'must be a comma-separated list of origins (no quotes or semicolons)')
@@ -133,6 +137,8 @@ export interface AppConfig {
     /** An upload whose body sends nothing for this long is cut off (its slot freed). */
     idleMs: number;
   };
+  /** Most attachments one document may have (features/documents). */
+  documentAttachmentsMax: number;
   /** Request rates of the public routes an anonymous client can call (see http/rate-limit.ts). */
   rateLimits: { signin: RateLimit; analytics: RateLimit; bugReport: RateLimit; bugReportPerSession: RateLimit };
   bugReports: { maxBytes: number; retentionDays: number; maxRows: number };
@@ -140,6 +146,11 @@ export interface AppConfig {
   cspConnectSources: string[];
   /** Live-socket limits: subscriptions per socket by kind, sockets without a session per address. */
   liveLimits: { deviceSubscriptions: number; userSubscriptions: number; deviceSocketsPerAddress: number };
+  /**
+   * The ERP outbox dispatcher: how often it looks for due rows, the first retry delay (doubled
+   * per failed attempt, at most an hour), and the attempts after which a row is DEAD.
+   */
+  erpOutbox: { intervalMs: number; retryBaseMs: number; maxAttempts: number };
 }
 
 export class ConfigError extends Error {
@@ -190,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = appVe
       maxInProgress: e.UPLOADS_MAX_IN_PROGRESS,
       idleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     },
+    documentAttachmentsMax: e.DOCUMENT_ATTACHMENTS_MAX,
     rateLimits: {
       signin: e.SIGNIN_RATE_LIMIT,
       analytics: e.ANALYTICS_RATE_LIMIT,
@@ -205,6 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = appVe
       deviceSubscriptions: e.LIVE_MAX_DEVICE_SUBSCRIPTIONS,
       userSubscriptions: e.LIVE_MAX_USER_SUBSCRIPTIONS,
       deviceSocketsPerAddress: e.LIVE_MAX_DEVICE_SOCKETS_PER_ADDRESS,
+    },
+    erpOutbox: {
+      intervalMs: e.ERP_OUTBOX_INTERVAL_MS,
+      retryBaseMs: e.ERP_OUTBOX_RETRY_BASE_MS,
+      maxAttempts: e.ERP_OUTBOX_MAX_ATTEMPTS,
     },
     cspConnectSources: (e.CSP_CONNECT_SRC ?? '')
       .split(',')

@@ -4,6 +4,7 @@ import type { GroupCommit } from './db/group-commit.js';
 import type { MasterDataCache } from './db/master-data-cache.js';
 import type { SettingsService } from './features/config/settings.service.js';
 import type { SessionService } from './features/auth/session.service.js';
+import type { ErpOutboxDispatcher } from './features/erp-outbox/erp-outbox-dispatcher.js';
 import type { LiveHub } from './live/live-hub.js';
 
 /** The services every feature's routes are built with; made once per app in app.ts. */
@@ -18,6 +19,8 @@ export interface AppContext {
   settings: SettingsService;
   sessions: SessionService;
   live: LiveHub;
+  /** Sends the ERP outbox (features/erp-outbox); started and stopped with the app. */
+  erpOutbox: ErpOutboxDispatcher;
   /** English text of an error key, for the message field of error answers. */
   messageFor(key: string, args: Record<string, unknown>): string;
 }

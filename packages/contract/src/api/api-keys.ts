@@ -28,7 +28,7 @@ export const apiKeyParamsSchema = z.object({
 });
 export type ApiKeyParams = z.infer<typeof apiKeyParamsSchema>;
 
-/** A user's API keys: list, create, delete (spec: api keys). */
+/** A user's API keys: list, create, delete. */
 export const apiKeyEndpoints = defineEndpoints('apiKeys', {
   list: {
     method: 'GET',

@@ -153,7 +153,7 @@ export const sessionTakeoverRequestSchema = z.object({
 });
 export type SessionTakeoverRequest = z.infer<typeof sessionTakeoverRequestSchema>;
 
-/** Sign-in, logout, the signed-in user, manager verification, session transfer and takeover (spec: auth). */
+/** Sign-in, logout, the signed-in user, manager verification, session transfer and takeover. */
 export const authEndpoints = defineEndpoints('auth', {
   signin: {
     method: 'POST',
@@ -202,7 +202,7 @@ export const authEndpoints = defineEndpoints('auth', {
   },
 });
 
-/** IP rules (admin CRUD), the caller's own policy, and the blocks of failed sign-ins (spec: ip rules). */
+/** IP rules (admin CRUD), the caller's own policy, and the blocks of failed sign-ins. */
 export const ipRuleEndpoints = defineEndpoints('ipRules', {
   /** The policy of the calling address (public: the login needs it before sign-in). */
   current: { method: 'GET', path: '/api/v1/config/ipRules', access: publicAccess, answer: ipRulesAnswerSchema },

@@ -27,7 +27,7 @@ export type CreatedBroadcast = z.infer<typeof createdBroadcastSchema>;
 export const unreadBroadcastsAnswerSchema = z.array(broadcastSchema);
 export type UnreadBroadcastsAnswer = z.infer<typeof unreadBroadcastsAnswerSchema>;
 
-/** The broadcast endpoints (spec: broadcasts): create, the caller's unread ones, mark one read. */
+/** The broadcast endpoints: create, the caller's unread ones, mark one read. */
 export const broadcastEndpoints = defineEndpoints('broadcasts', {
   create: {
     method: 'POST',

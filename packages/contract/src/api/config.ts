@@ -132,7 +132,7 @@ export const languageIsoCodeMapping: Readonly<Record<(typeof languages)[number],
 export const setupAnswerSchema = settingsAnswerSchema;
 export type SetupAnswer = z.infer<typeof setupAnswerSchema>;
 
-/** The config endpoints (spec: config): the public config, the version, the admin's settings and the first-run setup. */
+/** The config endpoints: the public config, the version, the admin's settings and the first-run setup. */
 export const configEndpoints = defineEndpoints('config', {
   get: { method: 'GET', path: '/api/v1/config/', access: publicAccess, answer: configAnswerSchema },
   version: { method: 'GET', path: '/api/v1/config/version', access: publicAccess, answer: versionAnswerSchema },

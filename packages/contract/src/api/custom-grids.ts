@@ -40,7 +40,7 @@ export type CustomGrid = z.infer<typeof customGridSchema>;
 export const customGridTitlesAnswerSchema = z.array(z.object({ index: z.number().int(), title: z.string() }));
 export type CustomGridTitles = z.infer<typeof customGridTitlesAnswerSchema>;
 
-/** The custom grid endpoints (spec: customGrids). */
+/** The custom grid endpoints. */
 export const customGridEndpoints = defineEndpoints('customGrids', {
   list: {
     method: 'GET',

@@ -98,7 +98,7 @@ export const albumPath = (group: string) => `${albumsRootPath}/${group}`;
 /** The URL a file of the library is served at. */
 export const albumFileUrl = (path: string) => `/userdata/${path.split('/').map(encodeURIComponent).join('/')}`;
 
-/** The media library's endpoints (spec: fileManagement), listed in the notes at the top. */
+/** The media library's endpoints, listed in the notes at the top. */
 export const fileManagementEndpoints = defineEndpoints('fileManagement', {
   contents: {
     method: 'GET',

@@ -90,7 +90,7 @@ export const availablePrintersAnswerSchema = z.array(availablePrinterSchema);
 export const printAnswerSchema = z.object({ printed: z.number().int().nonnegative(), printer: z.string() });
 export type PrintAnswer = z.infer<typeof printAnswerSchema>;
 
-/** The printer endpoints (spec: printers). */
+/** The printer endpoints. */
 export const printerEndpoints = defineEndpoints('printers', {
   list: { method: 'GET', path: '/api/v1/printer/', access: rolesAccess('admin'), answer: printerListAnswerSchema },
   create: {

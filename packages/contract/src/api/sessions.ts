@@ -21,7 +21,7 @@ export type Session = z.infer<typeof sessionSchema>;
 export const sessionsAnswerSchema = z.array(sessionSchema);
 export type SessionsAnswer = z.infer<typeof sessionsAnswerSchema>;
 
-/** The signed-in sessions: list (a userManager sees every user's) and close (spec: sessions). */
+/** The signed-in sessions: list (a userManager sees every user's) and close. */
 export const sessionEndpoints = defineEndpoints('sessions', {
   list: { method: 'GET', path: '/api/v1/sessions/', access: signedInAccess, answer: sessionsAnswerSchema },
   close: {

@@ -30,7 +30,7 @@ export type AnalyticsActionAnswer = z.infer<typeof analyticsActionAnswerSchema>;
 /** Largest beacon accepted, in bytes. */
 export const analyticsBodyLimitBytes = 65_536;
 
-/** The system endpoints (spec: system): bug reports. */
+/** The system endpoints: bug reports. */
 export const systemEndpoints = defineEndpoints('system', {
   submitBugReport: {
     method: 'POST',
@@ -47,7 +47,7 @@ export const systemEndpoints = defineEndpoints('system', {
   },
 });
 
-/** The analytics endpoints (spec: analytics): beacons, JSON also when sent as text/plain. */
+/** The analytics endpoints: beacons, JSON also when sent as text/plain. */
 export const analyticsEndpoints = defineEndpoints('analytics', {
   action: {
     method: 'POST',

@@ -60,7 +60,7 @@ export const updateTranslationRequestSchema = z.object({
 export type UpdateTranslationRequest = z.infer<typeof updateTranslationRequestSchema>;
 
 /**
- * The translation endpoints (spec: translations): the shipped files and customer specializations
+ * The translation endpoints: the shipped files and customer specializations
  * (outside /api/v1), the patches over them, and a translation manager's change of one key.
  */
 export const translationEndpoints = defineEndpoints('translations', {

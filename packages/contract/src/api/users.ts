@@ -151,7 +151,7 @@ export type ErpUsersAnswer = z.infer<typeof erpUsersAnswerSchema>;
 
 const userManager = rolesAccess('userManager');
 
-/** User administration: list, read, create, update, password, 2FA (spec: users). */
+/** User administration: list, read, create, update, password, 2FA. */
 export const userEndpoints = defineEndpoints('users', {
   list: { method: 'GET', path: '/api/v1/admin/users', access: userManager, answer: usersAnswerSchema },
   /** A userManager, or the user themself. */

@@ -14,6 +14,9 @@ import { ledgerWithoutForeignKeysMigration } from './migrations/0011-ledger-with
 import { signinThrottlingMigration } from './migrations/0012-signin-throttling.js';
 import { transferTokenPairingMigration } from './migrations/0013-transfer-token-pairing.js';
 import { albumFileSizesMigration } from './migrations/0014-album-file-sizes.js';
+import { claimsMigration } from './migrations/0015-claims.js';
+import { erpOutboxMigration } from './migrations/0016-erp-outbox.js';
+import { documentAttachmentsMigration } from './migrations/0017-document-attachments.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -32,6 +35,9 @@ export const migrations: readonly VersionedMigration[] = [
   signinThrottlingMigration,
   transferTokenPairingMigration,
   albumFileSizesMigration,
+  claimsMigration,
+  erpOutboxMigration,
+  documentAttachmentsMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

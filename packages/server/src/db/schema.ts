@@ -560,6 +560,59 @@ export interface WorkTimeEntryTable {
   updated_at: string;
 }
 
+/** A user's claim of one kind (0015-claims). */
+export interface ClaimTable {
+  id: Generated<number>;
+  user_id: number;
+  /** A contract claim kind (PICK_LIST, PICK_AND_COLLECT, ...). */
+  kind: string;
+  created_at: string;
+}
+
+/** A document a claim holds; (object_type, object_id) is the primary key: one claim per object. */
+export interface ClaimObjectTable {
+  claim_id: number;
+  object_type: string;
+  object_id: number;
+}
+
+/**
+ * One message for the ERP (0016-erp-outbox), unique per (kind, document_type, document_code).
+ * status: PENDING, SENDING (claimed until lease_until), DONE or DEAD.
+ */
+export interface ErpOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  document_type: string;
+  document_code: string;
+  payload: string; // JSON object
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
+/**
+ * A document's attachment (0017-document-attachments): the file is
+ * DATA_DIR/userdata/documents/{type in lower case}/{document_id}/{stored_name}.
+ */
+export interface DocumentAttachmentTable {
+  id: Generated<number>;
+  document_id: number;
+  /** The file name as uploaded. */
+  name: string;
+  /** png, jpg, jpeg, gif, svg or pdf (lower case). */
+  extension: string;
+  stored_name: string;
+  size_bytes: number;
+  uploaded_by: number | null;
+  uploaded_at: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -589,6 +642,7 @@ export interface Database {
   business_partner: BusinessPartnerTable;
   document: DocumentTable;
   document_line: DocumentLineTable;
+  document_attachment: DocumentAttachmentTable;
   stock_ledger: StockLedgerTable;
   printer: PrinterTable;
   custom_grid: CustomGridTable;
@@ -605,6 +659,9 @@ export interface Database {
   user_task_user: UserTaskUserTable;
   user_task_worked_time: UserTaskWorkedTimeTable;
   task_button_press: TaskButtonPressTable;
+  erp_outbox: ErpOutboxTable;
+  claim: ClaimTable;
+  claim_object: ClaimObjectTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -614,6 +671,7 @@ export type UserSessionRow = Selectable<UserSessionTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type IpRuleRow = Selectable<IpRuleTable>;
 export type PrinterRow = Selectable<PrinterTable>;
+export type ErpOutboxRow = Selectable<ErpOutboxTable>;
 export type ItemRow = Selectable<ItemTable>;
 export type NewItem = Insertable<ItemTable>;
 export type NewBinLocation = Insertable<BinLocationTable>;

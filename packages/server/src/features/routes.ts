@@ -8,8 +8,11 @@ import { registerTransferTokenRoutes } from './auth/transfer-token.routes.js';
 import { registerBinLocationEditRoutes } from './bin-locations/bin-location-edits.routes.js';
 import { registerBinLocationRoutes } from './bin-locations/bin-locations.routes.js';
 import { registerBroadcastRoutes } from './broadcasts/broadcasts.routes.js';
+import { registerClaimRoutes } from './claims/claims.routes.js';
 import { registerConfigRoutes } from './config/config.routes.js';
 import { registerCustomGridRoutes } from './custom-grids/custom-grids.routes.js';
+import { registerDocumentRoutes } from './documents/documents.routes.js';
+import { registerErpOutboxRoutes } from './erp-outbox/erp-outbox.routes.js';
 import { registerFileManagementRoutes } from './file-management/file-management.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
 import { registerItemActionRoutes } from './items/item-actions.routes.js';
@@ -62,4 +65,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerWorkedTimeRoutes(app, ctx);
   registerProductionRoutes(app, ctx);
   registerFileManagementRoutes(app, ctx);
+  registerDocumentRoutes(app, ctx);
+  registerClaimRoutes(app, ctx);
+  registerErpOutboxRoutes(app, ctx);
 }

@@ -22,6 +22,7 @@ import {
 } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { flushLine } from '../documents/document-flush.js';
 import { publishWorkTimesChanged } from './production-live.js';
 import { flushRefusal, saveRefusal } from './work-time-rules.js';
 import * as orders from './work-orders.repository.js';
@@ -196,31 +197,30 @@ export async function deleteWorkTime(ctx: AppContext, principal: Principal, id: 
   publishWorkTimesChanged(ctx, [id]);
 }
 
-/** Books one entry in its own transaction; a refusal rolls back only this entry. */
-async function bookEntry(ctx: AppContext, row: WorkTimeEntryRow, at: string): Promise<void> {
-  await ctx.db.transaction().execute(async (tx) => {
-    if (!(await repository.markFlushed(tx, row.id, row.version, at))) {
-      throw preconditionFailed({ currentVersion: row.version });
-    }
-    if (row.work_time_type !== 'WORK') return;
-    const produced = row.produced ?? 0;
-    const scrap = row.scrap ?? 0;
-    if (produced === 0 && scrap === 0) return;
-    const result = await orders.addCompletedQuantities(tx, row.work_order_id, produced, scrap, at);
-    // The work order's totals may not drop below zero (a correction larger than what was booked).
-    if (result.numUpdatedRows === 0n) {
-      throw unprocessable('negativeWorkTimeQuantity', {
-        produced: fromThousandths(produced),
-        scrap: fromThousandths(scrap),
-      });
-    }
-  });
+/** Books one entry inside its own transaction (flushLine); a refusal rolls back only this entry. */
+async function bookEntry(tx: DbOrTx, row: WorkTimeEntryRow, at: string): Promise<void> {
+  if (!(await repository.markFlushed(tx, row.id, row.version, at))) {
+    throw preconditionFailed({ currentVersion: row.version });
+  }
+  if (row.work_time_type !== 'WORK') return;
+  const produced = row.produced ?? 0;
+  const scrap = row.scrap ?? 0;
+  if (produced === 0 && scrap === 0) return;
+  const result = await orders.addCompletedQuantities(tx, row.work_order_id, produced, scrap, at);
+  // The work order's totals may not drop below zero (a correction larger than what was booked).
+  if (result.numUpdatedRows === 0n) {
+    throw unprocessable('negativeWorkTimeQuantity', {
+      produced: fromThousandths(produced),
+      scrap: fromThousandths(scrap),
+    });
+  }
 }
 
 /**
  * flushWorkTimes: books every listed entry that meets the rules (work-time-rules.ts): marks it
  * flushed (final: no edits afterwards) and adds produced and scrap of WORK entries to the work
- * order's totals. Each entry is booked on its own, so one bad entry does not hold back the rest.
+ * order's totals. Each entry is booked in its own transaction (documents/document-flush.ts
+ * flushLine, the line-by-line rule of every flush), so one bad entry does not hold back the rest.
  * A failed entry keeps its error (shown red in the tables) and is answered with it. An entry
  * already flushed counts as flushed (a retried flush books nothing twice).
  */
@@ -255,15 +255,15 @@ export async function flushWorkTimes(
       orderCode: row.order_code,
       orderStatus: row.order_status,
     });
-    try {
-      if (refusal) throw new AppError(422, refusal.key, refusal.args);
-      await bookEntry(ctx, row, at);
+    const error = refusal
+      ? new AppError(422, refusal.key, refusal.args)
+      : await flushLine(ctx.db, (tx) => bookEntry(tx, row, at));
+    if (error === null) {
       flushed.push(id);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      await repository.setFlushError(ctx.db, id, error.key, error.args, at);
-      fail(id, error.key, error.args);
+      continue;
     }
+    await repository.setFlushError(ctx.db, id, error.key, error.args, at);
+    fail(id, error.key, error.args);
   }
   publishWorkTimesChanged(ctx, unique);
   return { flushed, failed };

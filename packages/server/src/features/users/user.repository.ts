@@ -48,7 +48,7 @@ export function listUsers(db: DbOrTx) {
   return db.selectFrom('app_user').selectAll().orderBy('username_lower').execute();
 }
 
-/** Active users as the simple list shows them (spec: simple user = userid, username). */
+/** Active users as the simple list shows them: id and username. */
 export function listActiveUserNames(db: DbOrTx) {
   return db
     .selectFrom('app_user')
