@@ -165,6 +165,9 @@ export const errorKeys = [
   'gs1ConflictingValues',
   'gs1InvalidCombination',
   'gs1MissingCompanion',
+  // goods sorting (issue 16)
+  'destinationNeedsConfirmation',
+  'enforcedDefaultLocation',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

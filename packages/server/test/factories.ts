@@ -289,6 +289,25 @@ export async function makeStock(
   return { id: row.id, ...key };
 }
 
+/** The item's default bin location in the location's warehouse (enforced when told). */
+export async function makeDefaultLocation(
+  db: Db,
+  input: { item: Ref; location: BinLocation; enforced?: boolean },
+): Promise<void> {
+  await db
+    .insertInto('default_item_location')
+    .values({
+      item_id: idOf(input.item),
+      warehouse_id: input.location.warehouseId,
+      bin_location_id: input.location.id,
+      enforced: input.enforced === true ? 1 : 0,
+      min_stock: null,
+      max_stock: null,
+      version: 1,
+    })
+    .execute();
+}
+
 export interface User {
   id: number;
   username: string;

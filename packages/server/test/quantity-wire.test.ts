@@ -13,6 +13,8 @@ import type { HttpAnswer, HttpClient } from './http-client.js';
 import { signIn } from './session-helper.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 import { errorOf } from './user-helper.js';
+import { makeBinLocation, makeItem, makeStock, makeUser, type BinLocation } from './factories.js';
+import { move as sortingMove } from '../src/features/goods-sorting/goods-sorting.test-helper.js';
 
 /**
  * Quantities on the wire (docs/quantities.md): every quantity that enters the API travels as a
@@ -148,6 +150,48 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
     },
     refusal: { status: 422, key: 'invalidInput', args: { field: 'lines.0.quantity', reason: 'quantityTooSmall' } },
     state: () => wholeState(db()),
+  };
+
+  /** Goods sorting: 100 of a fresh item in a fresh staging location, moved to a fresh location (no proposal). */
+  let sorter: HttpClient | undefined;
+  const sortingSources = new Map<string, { item: string; dock: BinLocation }>();
+  const sortingField: QuantityField = {
+    name: 'POST /api/v1/goods_sorting/move: quantity',
+    okStatus: 200,
+    async send(value) {
+      if (!sorter) {
+        const user = await makeUser(db(), { roles: ['goodsSorting', 'information'] });
+        sorter = await signIn(t, user.username, user.password);
+      }
+      const item = await makeItem(db());
+      const dock = await makeBinLocation(db(), { locationType: 'RECEIVE' });
+      const target = await makeBinLocation(db(), { warehouse: dock.warehouseId });
+      await makeStock(db(), { item, location: dock, onHand: 100 });
+      sortingSources.set(target.code, { item: item.code, dock });
+      return sortingMove(sorter, { from: dock.code, to: target.code, item: item.code, quantity: value });
+    },
+    answered: (answer) => answer.json.lines[0].quantity,
+    async stored(answer) {
+      const target = answer.json.lines[0].toLocation as string;
+      const { item } = sortingSources.get(target) ?? { item: '' };
+      const ledger = (await ledgerOf(db(), item)).filter((r) => r.documentCode === answer.json.sortingId);
+      return [-(ledger[0]?.quantity ?? 0), ledger[1]?.quantity ?? 0];
+    },
+    async readBack(answer) {
+      const target = answer.json.lines[0].toLocation as string;
+      const { item } = sortingSources.get(target) ?? { item: '' };
+      const rows = (await manager.get(`/api/v1/item/${item}/bin_locations`)).json as {
+        binLocation: { code: string };
+        onHandQty: number;
+      }[];
+      return [rows.find((r) => r.binLocation.code === target)?.onHandQty ?? NaN];
+    },
+    refusal: { status: 422, key: 'invalidInput', args: { field: 'lines.0.quantity', reason: 'quantityTooSmall' } },
+    // send() makes its own stock first: what a refused move must leave alone is the moves and keys.
+    state: async () => ({
+      moves: await db().selectFrom('stock_ledger').select('id').where('document_type', '=', 'GOODS_SORTING').execute(),
+      idempotency: (await wholeState(db())).idempotency,
+    }),
   };
 
   /** Item barcode: slot BARCODE3 of ITEM-002 (empty in the demo data) with a fresh barcode each time. */
@@ -288,6 +332,7 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
   /** Every quantity field of a request. A new quantity field of the API must be added here. */
   const quantityFields: QuantityField[] = [
     transferField,
+    sortingField,
     barcodeField,
     stockLevelField('minStock'),
     stockLevelField('maxStock'),

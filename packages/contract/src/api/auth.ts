@@ -35,6 +35,23 @@ export const verifyRequestSchema = z.object({
 });
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
+/**
+ * A manager's approval carried in the body of the action it allows (an enforced default location
+ * in goods sorting; later over-receipt MANAGER mode). The server checks it as POST verify does,
+ * counted like a sign-in (features/auth/manager-approval.service.ts approvedBy) and records the
+ * approving manager on what was approved. The action's endpoint says which roles it needs.
+ */
+export const managerApprovalSchema = z.object({
+  username: z.string().trim().max(200),
+  password: z.string().max(1000),
+  mfaToken: mfaTokenSchema,
+});
+export type ManagerApproval = z.input<typeof managerApprovalSchema>;
+
+/** The manager who approved an action, as its answer reports it. */
+export const approvingManagerSchema = z.object({ userId: z.number().int(), username: z.string() });
+export type ApprovingManager = z.infer<typeof approvingManagerSchema>;
+
 export const verifyAnswerSchema = z.object({
   verified: z.literal(true),
   userId: z.number().int(),

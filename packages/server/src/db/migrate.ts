@@ -17,6 +17,7 @@ import { albumFileSizesMigration } from './migrations/0014-album-file-sizes.js';
 import { claimsMigration } from './migrations/0015-claims.js';
 import { erpOutboxMigration } from './migrations/0016-erp-outbox.js';
 import { documentAttachmentsMigration } from './migrations/0017-document-attachments.js';
+import { managerApprovalsMigration } from './migrations/0018-manager-approvals.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -38,6 +39,7 @@ export const migrations: readonly VersionedMigration[] = [
   claimsMigration,
   erpOutboxMigration,
   documentAttachmentsMigration,
+  managerApprovalsMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

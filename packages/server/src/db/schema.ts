@@ -613,6 +613,23 @@ export interface DocumentAttachmentTable {
   uploaded_at: string;
 }
 
+/** A manager's approval of a forbidden deviation (0018-manager-approvals; features/auth/manager-approval.service.ts). */
+export interface ManagerApprovalTable {
+  id: Generated<number>;
+  /** What was approved, e.g. goodsSorting.enforcedDefaultLocation. */
+  action: string;
+  /** The approved action's document reference (the ledger's document type and code for a movement). */
+  document_type: string;
+  document_code: string;
+  approver_user_id: number;
+  approver_username: string;
+  requested_by_user_id: number | null;
+  requested_by_username: string;
+  /** JSON of what the approval allowed (e.g. the enforced location and the destination). */
+  details: string | null;
+  at: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -662,6 +679,7 @@ export interface Database {
   erp_outbox: ErpOutboxTable;
   claim: ClaimTable;
   claim_object: ClaimObjectTable;
+  manager_approval: ManagerApprovalTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

@@ -14,6 +14,7 @@ import { registerCustomGridRoutes } from './custom-grids/custom-grids.routes.js'
 import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerErpOutboxRoutes } from './erp-outbox/erp-outbox.routes.js';
 import { registerFileManagementRoutes } from './file-management/file-management.routes.js';
+import { registerGoodsSortingRoutes } from './goods-sorting/goods-sorting.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
 import { registerItemActionRoutes } from './items/item-actions.routes.js';
 import { registerItemImageRoutes } from './items/item-image.routes.js';
@@ -60,6 +61,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerCustomGridRoutes(app, ctx);
   registerStockTransferRoutes(app, ctx);
   registerLocationBlockRoutes(app, ctx);
+  registerGoodsSortingRoutes(app, ctx);
   registerUserTaskTemplateRoutes(app, ctx);
   registerUserTaskRoutes(app, ctx);
   registerWorkedTimeRoutes(app, ctx);

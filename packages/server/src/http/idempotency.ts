@@ -56,6 +56,24 @@ async function storedAnswer<T>(db: Db, record: RecordKey): Promise<IdempotentRes
   return { status: stored.status_code, body: JSON.parse(stored.response) as T, replayed: true };
 }
 
+/**
+ * The stored answer of an earlier request with this scope, key, user and body, read before the
+ * work's transaction (undefined when there is none; 422 idempotencyKeyConflict as runIdempotent).
+ * For a request that does a check of its own first which a replay must not repeat (a manager
+ * approval counted like a sign-in); runIdempotent still decides a concurrent duplicate.
+ */
+export function findStoredAnswer<T>(
+  db: Db,
+  options: { scope: string; key: string; userId: number | null; request: unknown },
+): Promise<IdempotentResult<T> | undefined> {
+  return storedAnswer<T>(db, {
+    scope: options.scope,
+    key: options.key,
+    userId: options.userId,
+    requestHash: hashRequest(options.request),
+  });
+}
+
 /** Stores the answer in the claimed record (on PostgreSQL it goes out with the COMMIT: sendCompiled). */
 async function answer<T>(tx: Tx, record: RecordKey, status: number, body: T): Promise<IdempotentResult<T>> {
   await sendCompiled(

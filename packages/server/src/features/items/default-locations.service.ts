@@ -40,6 +40,19 @@ export async function getDefaultLocations(
   return (await repository.defaultLocationsOfItem(ctx.db, item.id, filter)).map(toDefaultLocation);
 }
 
+/**
+ * The item's default bin location in a warehouse, read in the caller's transaction (goods
+ * sorting proposes it and keeps an enforced one): null when the warehouse has none for the item.
+ */
+export async function defaultLocationIn(
+  db: DbOrTx,
+  itemId: number,
+  warehouseId: number,
+): Promise<{ code: string; enforced: boolean } | null> {
+  const [row] = await repository.defaultLocationsOfItem(db, itemId, 'present', warehouseId);
+  return row?.bin_code ? { code: row.bin_code, enforced: row.enforced === 1 } : null;
+}
+
 async function findWarehouseOrThrow(db: DbOrTx, code: string) {
   const warehouse = await repository.findWarehouseByCodeLower(db, codeKey(code));
   if (!warehouse) throw notFound('unknownWarehouse', { code });

@@ -45,7 +45,7 @@ export function newTransferId(): string {
 }
 
 /** What a transfer plans: the target, the planned lines, and the rows read for them. */
-interface TransferPlan {
+export interface TransferPlan {
   to: TransferLocationRow;
   planned: PlannedLine[];
   read: StockMovement['readInTransaction'];
@@ -72,6 +72,20 @@ async function moveStock(
   if (result.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key: idempotencyKey });
   return { transferId, lines: movedLines(planned, to) };
 }
+
+/**
+ * The plan of a lines request in the caller's transaction: codes resolved (404 unknownLocation,
+ * unknownItemForCode, unknownBatch, unknownSerial), the management-type and quantity checks of a
+ * transfer line, and each line split into free and QC-pending stock. Features that move stock as
+ * a TRANSFER of their own (goods sorting) plan with it and apply transferMovementLines.
+ */
+export function planTransferLines(tx: Tx, request: LinesRequest): Promise<TransferPlan> {
+  return planRequest(tx, request);
+}
+
+/** The stock movement lines and the answer's lines of a plan (see planTransferLines). */
+export const transferMovementLines = (plan: TransferPlan) => movementLines(plan.planned, plan.to);
+export const transferMovedLines = (plan: TransferPlan) => movedLines(plan.planned, plan.to);
 
 async function planRequest(tx: Tx, request: LinesRequest): Promise<TransferPlan> {
   // The target and every source location in one query; an unknown target is reported first.

@@ -1,0 +1,30 @@
+import { goodsSortingEndpoints as endpoints } from '@wms/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { requirePrincipal } from '../../http/access.js';
+import { badRequest } from '../../http/app-error.js';
+import { route } from '../../http/endpoint-route.js';
+import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { moveToDestination, stagingContent, suggestDestinations } from './goods-sorting.service.js';
+
+const tags = ['goods sorting'];
+
+/**
+ * Goods sorting routes (contract goods-sorting.ts): the staging content, the suggestion and the
+ * move. Every route needs goodsSorting. The move needs an Idempotency-Key (400
+ * idempotencyKeyRequired); a replay answers the first answer with `idempotent-replayed: true`.
+ */
+export function registerGoodsSortingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, endpoints.staging, { tags, handler: (request) => stagingContent(ctx, request.params.location) });
+  route(app, endpoints.suggest, { tags, handler: (request) => suggestDestinations(ctx, request.body) });
+  route(app, endpoints.move, {
+    tags,
+    handler: async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      if (key === undefined) throw badRequest('idempotencyKeyRequired');
+      const result = await moveToDestination(ctx, requirePrincipal(request), request.body, key, request.ip);
+      if (result.replayed) void reply.header('idempotent-replayed', 'true');
+      return result.body;
+    },
+  });
+}
