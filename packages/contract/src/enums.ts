@@ -42,6 +42,15 @@ export const trackingTypes = ['SERIAL_NUMBER', 'BATCH_NUMBER', 'NORMAL'] as cons
 export const countingApproaches = ['SINGLE_COUNTING', 'DOUBLE_COUNTING_ALL', 'DOUBLE_COUNTING_ONLY_WRONG'] as const;
 
 /**
+ * What a goods receipt does with an entry above the line's open quantity (PROCESSES.md 1.1
+ * "Over-receipt"; a warehouse setting an item may override): BLOCK refuses it, CONFIRM lets it
+ * through within the tolerance after a rescan, MANAGER as CONFIRM and above the tolerance with a
+ * manager's approval.
+ */
+export const overReceiptModes = ['BLOCK', 'CONFIRM', 'MANAGER'] as const;
+export type OverReceiptMode = (typeof overReceiptModes)[number];
+
+/**
  * Movement types of the stock service (DOMAIN.md "Every stock change goes through one call"),
  * written to each ledger row as its transaction type, which the item and location history show
  * (translated under objects:transactionType).

@@ -168,6 +168,12 @@ export const errorKeys = [
   // goods sorting (issue 16)
   'destinationNeedsConfirmation',
   'enforcedDefaultLocation',
+  // goods receipt: settings and over-receipt rules (issue 16)
+  'overReceiptNeedsConfirmation',
+  'overReceiptNeedsManager',
+  'overReceiptNotAllowed',
+  'quantityLooksWrong',
+  'stagingLocationOutsideWarehouse',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

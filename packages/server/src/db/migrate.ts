@@ -18,6 +18,7 @@ import { claimsMigration } from './migrations/0015-claims.js';
 import { erpOutboxMigration } from './migrations/0016-erp-outbox.js';
 import { documentAttachmentsMigration } from './migrations/0017-document-attachments.js';
 import { managerApprovalsMigration } from './migrations/0018-manager-approvals.js';
+import { receiptSettingsMigration } from './migrations/0019-receipt-settings.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -40,6 +41,7 @@ export const migrations: readonly VersionedMigration[] = [
   erpOutboxMigration,
   documentAttachmentsMigration,
   managerApprovalsMigration,
+  receiptSettingsMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -182,6 +182,12 @@ export interface WarehouseTable {
   name: string;
   active: number;
   version: Generated<number>;
+  /** Goods receipt settings (0019): a bin location of this warehouse, or none. */
+  receipt_staging_location_id: number | null;
+  /** BLOCK | CONFIRM | MANAGER (contract `overReceiptModes`). */
+  over_receipt_mode: Generated<string>;
+  /** Thousandths of a percent: 5% is 5000. */
+  over_receipt_tolerance_percent: Generated<number>;
 }
 
 export interface BinLocationTable {
@@ -265,6 +271,10 @@ export interface ItemTable {
   ml_to_mg: number | null;
   version: Generated<number>;
   updated_at: string;
+  /** Goods receipt rules (0019), null meaning the warehouse's: BLOCK | CONFIRM | MANAGER. */
+  over_receipt_mode: string | null;
+  /** Thousandths of a percent (5% is 5000), null meaning the warehouse's. */
+  over_receipt_tolerance_percent: number | null;
 }
 
 export interface BatchTable {
