@@ -18,7 +18,8 @@ import { errorOf } from '../../../test/user-helper.js';
 import type { Db } from '../../db/database.js';
 import { ledgerOf, onHandPerBin } from '../stock/stock.test-helper.js';
 import { wholeState } from '../stock-transfer/stock-transfer.test-helper.js';
-import { expectStockInvariants, move, newKey, staging, suggest } from './goods-sorting.test-helper.js';
+import { expectStockInvariants } from '../../../test/stock-invariants.js';
+import { move, newKey, staging, suggest } from './goods-sorting.test-helper.js';
 
 /** Every test makes its own warehouse, locations, items, stock and managers (test/factories.ts). */
 describe('goods sorting routes', () => {

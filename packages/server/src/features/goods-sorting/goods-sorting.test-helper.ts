@@ -1,9 +1,6 @@
-import { expect } from 'vitest';
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
 import type { HttpClient } from '../../../test/http-client.js';
 
-/** Calls and checks of the goods sorting tests. */
+/** Calls of the goods sorting tests (the stock invariants are in test/stock-invariants.ts). */
 
 let keyCounter = 0;
 export const newKey = (): string => `sorting-${Date.now().toString(36)}-${++keyCounter}`;
@@ -22,42 +19,3 @@ export const move = (
   key: string | null = newKey(),
   headers: Record<string, string> = {},
 ) => client.post(`${sortingPath}/move`, body, key === null ? headers : { ...headers, 'Idempotency-Key': key });
-
-/**
- * The stock invariants over the items: the on-hand total is what it was (conserved), no bucket is
- * negative or over-allocated, and the ledger sums equal the balances row by row.
- */
-export async function expectStockInvariants(db: Db, itemIds: readonly number[], onHandTotal: number): Promise<void> {
-  const stock = await db
-    .selectFrom('stock')
-    .select([
-      'item_id',
-      'batch_id',
-      'serial_id',
-      'bin_location_id',
-      'on_hand_qty',
-      'released_qty',
-      'pick_qty',
-      'qc_pending_qty',
-    ])
-    .where('item_id', 'in', itemIds)
-    .execute();
-  expect(stock.reduce((sum, r) => sum + Number(r.on_hand_qty), 0)).toBe(onHandTotal);
-  for (const r of stock) {
-    const onHand = Number(r.on_hand_qty);
-    const [released, pick, qc] = [Number(r.released_qty), Number(r.pick_qty), Number(r.qc_pending_qty)];
-    expect(Math.min(onHand, released, pick, qc)).toBeGreaterThanOrEqual(0);
-    expect(released + pick + qc).toBeLessThanOrEqual(onHand);
-  }
-  const ledger = await db
-    .selectFrom('stock_ledger')
-    .select(['item_id', 'batch_id', 'serial_id', 'bin_location_id', sql<string | number>`sum(quantity)`.as('sum')])
-    .where('item_id', 'in', itemIds)
-    .groupBy(['item_id', 'batch_id', 'serial_id', 'bin_location_id'])
-    .execute();
-  const rowKey = (r: { item_id: number; batch_id: number | null; serial_id: number | null; bin_location_id: number }) =>
-    `${r.item_id}:${r.batch_id ?? 0}:${r.serial_id ?? 0}:${r.bin_location_id}`;
-  const ledgerSums: Record<string, number> = {};
-  for (const r of ledger) if (Number(r.sum) !== 0) ledgerSums[rowKey(r)] = Number(r.sum);
-  expect(ledgerSums).toEqual(Object.fromEntries(stock.map((r) => [rowKey(r), Number(r.on_hand_qty)])));
-}
