@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import { attachmentMaxBytes, documentEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
 import { withSingleUpload } from '../../http/multipart-upload.js';
+import { sendStoredFile } from '../../http/stored-file.js';
 import {
   addAttachment,
   findAttachmentFile,
@@ -13,13 +13,6 @@ import {
   removeAttachment,
   writableDocument,
 } from './document-attachments.service.js';
-
-/** An svg was sanitised on upload; opened on its own it still may run and load nothing (as the media library's). */
-const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
-
-/** `inline` with the uploaded name, encoded (RFC 5987: ' ( ) * too), so no name can break the header. */
-const contentDisposition = (name: string) =>
-  `inline; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 /**
  * Document attachments (contract api/documents.ts). The routes let through the roles of any
@@ -45,15 +38,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route(app, endpoints.attachmentFile, {
     handler: async (request, reply) => {
-      const found = await findAttachmentFile(ctx, request.params);
-      void reply
-        .type(found.contentType)
-        .header('content-length', found.size)
-        .header('content-disposition', contentDisposition(found.name))
-        .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff');
-      if (found.contentType === 'image/svg+xml') void reply.header('content-security-policy', svgPolicy);
-      return reply.send(fs.createReadStream(found.file));
+      return sendStoredFile(reply, await findAttachmentFile(ctx, request.params));
     },
   });
 

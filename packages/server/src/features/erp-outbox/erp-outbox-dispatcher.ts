@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { DocumentType, ErpOutboxKind, ErpType } from '@wms/contract';
+import type { ErpType } from '@wms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/database.js';
 import type { ErpOutboxRow } from '../../db/schema.js';
 import { claimNextDue, finishAttempt, type AttemptOutcome } from './erp-outbox.repository.js';
 import { failureText, outboxIdempotencyKey, retryDelayMs } from './erp-outbox-rules.js';
+import { toErpOutboxEntry } from './erp-outbox.service.js';
 import type { ErpOutboxMessage, ErpSender, ErpSenderRegistry } from './erp-senders.js';
 
 export interface ErpOutboxDispatcherOptions {
@@ -180,13 +181,14 @@ export class ErpOutboxDispatcher {
 }
 
 function toMessage(row: ErpOutboxRow): ErpOutboxMessage {
+  const { id, kind, documentType, documentCode, payload, attempts } = toErpOutboxEntry(row);
   return {
-    id: row.id,
-    kind: row.kind as ErpOutboxKind,
-    documentType: row.document_type as DocumentType,
-    documentCode: row.document_code,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-    attempt: row.attempts,
-    idempotencyKey: outboxIdempotencyKey(row.kind, row.document_type, row.document_code),
+    id,
+    kind,
+    documentType,
+    documentCode,
+    payload,
+    attempt: attempts,
+    idempotencyKey: outboxIdempotencyKey(kind, documentType, documentCode),
   };
 }

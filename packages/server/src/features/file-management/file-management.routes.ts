@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import { attachmentMaxBytes, fileManagementEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
 import { withSingleUpload } from '../../http/multipart-upload.js';
+import { sendStoredFile } from '../../http/stored-file.js';
 import {
   albumForUpload,
   createFolder,
@@ -16,8 +16,6 @@ import {
   moveObject,
   uploadFile,
 } from './file-management.service.js';
-
-const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 /**
  * The media library (contract api/file-management.ts). Every route is open to signed-in users;
@@ -64,15 +62,7 @@ export function registerFileManagementRoutes(app: FastifyInstance, ctx: AppConte
 
   route(app, endpoints.albumFile, {
     handler: async (request, reply) => {
-      const found = await findAlbumFile(ctx, request.params.group, request.params.file);
-      void reply
-        .type(found.contentType)
-        .header('content-length', found.size)
-        .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff');
-      // An svg was sanitised on upload; opened on its own it still may run and load nothing.
-      if (found.contentType === 'image/svg+xml') void reply.header('content-security-policy', svgPolicy);
-      return reply.send(fs.createReadStream(found.file));
+      return sendStoredFile(reply, await findAlbumFile(ctx, request.params.group, request.params.file));
     },
   });
 }
