@@ -174,6 +174,25 @@ export const errorKeys = [
   'overReceiptNotAllowed',
   'quantityLooksWrong',
   'stagingLocationOutsideWarehouse',
+  // goods receipt (issue 16)
+  'itemNotOnOrder',
+  'batchRequired',
+  'expirationDateRequired',
+  'manufacturingDateRequired',
+  'manufacturingBatchRequired',
+  'manufacturingSerialRequired',
+  'batchAlreadyExpired',
+  'batchExistsWithOtherExpiry',
+  'serialAlreadyExists',
+  'serialRequired',
+  'receiptAlreadyFinished',
+  'sourceChangedBelowProgress',
+  'qcStockNeedsQcLocation',
+  'unknownReceiptEntry',
+  'documentNotReceivable',
+  'nothingReceived',
+  'locationNotInWarehouse',
+  'noReceiptLocation',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

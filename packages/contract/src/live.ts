@@ -60,6 +60,8 @@ export const topics = {
   items: () => '/topic/items',
   /** BIN_LOCATION_CHANGED after a location's fields or contents changed. */
   binLocations: () => '/topic/bin_locations',
+  /** DOCUMENT_CHANGED {type, code, status, version} after a document of the area changed (lists and open screens refresh). */
+  documents: (area: string) => `/topic/documents/${area}`,
 } as const;
 
 export const userQueuePrefix = '/user/queue/';
@@ -94,7 +96,14 @@ export function splitDeviceIdentification(rest: string): { deviceName: string; p
 export const clientSendDestinationPrefixes: readonly string[] = [];
 
 /** Menu paths that carry a notification counter. */
-export const counterPaths = ['/wall_to_wall', '/alerting', '/my_user_tasks'] as const;
+export const counterPaths = [
+  '/wall_to_wall',
+  '/alerting',
+  '/my_user_tasks',
+  '/goods_receipt',
+  '/goods_sorting',
+  '/goods_returns',
+] as const;
 export type CounterPath = (typeof counterPaths)[number];
 /** Where NOTIFICATION_COUNTERS go: the user's command queue. */
 export const counterDestination = topics.userCommands();
@@ -123,6 +132,7 @@ export const liveMessageSchemas = {
     from: z.string().nullable(),
   }),
   SERVER_RESTARTING: z.object({}),
+  DOCUMENT_CHANGED: z.object({ type: z.string(), code: z.string(), status: z.string(), version: z.number().int() }),
   /** listener: the asking device's listener reference, for the transfer token (transferTokenCreateRequestSchema). */
   REQUEST_SESSION_TAKEOVER: z.object({
     deviceName: z.string().nullable(),

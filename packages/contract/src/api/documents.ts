@@ -51,6 +51,9 @@ export const productionOrderStatuses = [
   'CANCELLED',
 ] as const;
 
+/** QC_REQUEST (PROCESSES.md 2.1): PERFORMED waits for a verifier only with a separate verify step. */
+export const qcRequestStatuses = ['OPEN', 'IN_PROGRESS', 'PERFORMED', 'VERIFIED', 'CLOSED'] as const;
+
 /** The statuses of each document type that has its rules yet. */
 export const documentStatuses = {
   PURCHASE_ORDER: receiptSourceStatuses,
@@ -59,6 +62,7 @@ export const documentStatuses = {
   SALES_ORDER: salesOrderStatuses,
   SALES_RETURN: salesReturnStatuses,
   PRODUCTION_ORDER: productionOrderStatuses,
+  QC_REQUEST: qcRequestStatuses,
 } as const satisfies Partial<Record<DocumentType, readonly string[]>>;
 export type StatusedDocumentType = keyof typeof documentStatuses;
 export type DocumentStatusOf<T extends StatusedDocumentType> = (typeof documentStatuses)[T][number];

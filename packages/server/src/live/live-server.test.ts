@@ -109,6 +109,11 @@ describe('live messaging over STOMP', () => {
     const toCount = Number(waiting);
     expect(toCount).toBeGreaterThan(0);
     await t.app.ctx.live.setCounter('/alerting', null, 3);
+    // The inbound counters follow the demo documents; pinned here so the expected state is known.
+    const inboundZero = { '/goods_receipt': 0, '/goods_sorting': 0, '/goods_returns': 0 };
+    for (const path of ['/goods_receipt', '/goods_sorting', '/goods_returns'] as const) {
+      await t.app.ctx.live.setCounter(path, null, 0);
+    }
     await t.app.ctx.live.addToCounter('/my_user_tasks', adminId, 2);
 
     const admin = await signedIn('admin');
@@ -118,13 +123,13 @@ describe('live messaging over STOMP', () => {
     expect(await admin.waitForMessages(1)).toEqual([
       {
         what: 'NOTIFICATION_COUNTERS',
-        payload: { counters: { '/wall_to_wall': toCount, '/alerting': 3, '/my_user_tasks': 2 } },
+        payload: { counters: { '/wall_to_wall': toCount, '/alerting': 3, '/my_user_tasks': 2, ...inboundZero } },
       },
     ]);
     expect(await operator.waitForMessages(1)).toEqual([
       {
         what: 'NOTIFICATION_COUNTERS',
-        payload: { counters: { '/wall_to_wall': toCount, '/alerting': 3, '/my_user_tasks': 0 } },
+        payload: { counters: { '/wall_to_wall': toCount, '/alerting': 3, '/my_user_tasks': 0, ...inboundZero } },
       },
     ]);
 

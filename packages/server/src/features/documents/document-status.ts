@@ -63,6 +63,14 @@ export const documentTransitions: { readonly [T in StatusedDocumentType]: Transi
     CLOSED: [],
     CANCELLED: [],
   },
+  /** Claimed into IN_PROGRESS; PERFORMED closes at once unless a verifier must look (VERIFIED). */
+  QC_REQUEST: {
+    OPEN: ['IN_PROGRESS'],
+    IN_PROGRESS: ['OPEN', 'PERFORMED'],
+    PERFORMED: ['VERIFIED', 'CLOSED'],
+    VERIFIED: ['CLOSED'],
+    CLOSED: [],
+  },
 };
 
 /** The statuses a document of the type may leave for `to` (none for a type without a table). */
