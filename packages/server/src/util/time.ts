@@ -11,3 +11,6 @@ export function nowIso(): string {
   return lastIso;
 }
 export const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString();
+
+/** Today's date in UTC, YYYY-MM-DD (the way due and expiry dates are stored). */
+export const today = (): string => nowIso().slice(0, 10);
