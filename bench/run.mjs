@@ -4,7 +4,8 @@
 // exit code 1 when over) and the time to a usable login form in throttled Chromium.
 // BENCH_PARTS picks the parts: web, api (ceiling, version, /auth/me), lookups (ceiling and the
 // lookups on the large data set), server (= api,lookups), transfers (stock transfers/s on the large data
-// set beside the raw database ceiling, bench/transfers.mjs; not in the default), live (2,000 signed-in
+// set beside the raw database ceiling, bench/transfers.mjs; not in the default), receipts (goods receipt
+// progress saves/s and a 500-line finish, bench/receipts.mjs; not in the default), live (2,000 signed-in
 // STOMP sockets, broadcast delivery p50/p95 and memory per idle socket, bench/live.mjs); the default is
 // web,server,live.
 // Writes bench/results/latest.json.
@@ -15,6 +16,7 @@ import autocannon from 'autocannon';
 import { largeDataSize, prepareLargeData, sampleLargeData } from './large-data.mjs';
 import { checkLookups, lookupScenarios, lookupTargets } from './lookups.mjs';
 import { runTransfersPart } from './transfers.mjs';
+import { runReceiptsPart } from './receipts.mjs';
 import { printLive, runLivePart } from './live.mjs';
 import { clientHeaders, signIn, startBuiltServer, startProcess } from './processes.mjs';
 import { measureWebBundle, printWebBundle } from './web-bundle.mjs';
@@ -32,7 +34,7 @@ const settings = {
   sampleSize: Number(process.env.BENCH_SAMPLE ?? 10_000),
 };
 
-const knownParts = ['web', 'api', 'lookups', 'transfers', 'live'];
+const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'live'];
 function selectedParts(text) {
   const parts = new Set();
   for (const part of text
@@ -41,7 +43,10 @@ function selectedParts(text) {
     .filter(Boolean)) {
     if (part === 'server') ['api', 'lookups'].forEach((p) => parts.add(p));
     else if (knownParts.includes(part)) parts.add(part);
-    else throw new Error(`BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, live)`);
+    else
+      throw new Error(
+        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, live)`,
+      );
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
   return knownParts.filter((part) => parts.has(part));
@@ -351,6 +356,7 @@ async function main() {
   const web = parts.includes('web') ? await runWebPart() : undefined;
   const server = parts.includes('api') || parts.includes('lookups') ? await runServerPart(parts) : undefined;
   const transfers = parts.includes('transfers') ? await runTransfersPart({ signIn, clientHeaders }) : undefined;
+  const receipts = parts.includes('receipts') ? await runReceiptsPart({ signIn, clientHeaders }) : undefined;
   const live = parts.includes('live') ? await runLivePart() : undefined;
   if (live) printLive(live);
 
@@ -372,6 +378,7 @@ async function main() {
       'written (diagnostics channels http.server.request.start / response.finish, bench/server-timing.mjs)',
     lookups: server?.lookups,
     transfers,
+    receipts,
     live,
     web: web ? webReport(web) : undefined,
   };
@@ -379,6 +386,10 @@ async function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log('bench: wrote bench/results/latest.json');
+  if (receipts?.problems.length) {
+    console.error('bench: FAILED: the stock invariants do not hold after the receipts');
+    process.exitCode = 1;
+  }
   if (transfers?.invariants.problems.length) {
     console.error('bench: FAILED: the stock invariants do not hold after the transfers');
     process.exitCode = 1;

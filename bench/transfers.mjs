@@ -36,7 +36,7 @@ function chunked(values, size = 500) {
 }
 
 /** Random source rows with at least 50 free units, at locations that accept movements, and random targets. */
-async function pickPairs(db, count) {
+export async function pickPairs(db, count) {
   const movable = (qb) =>
     qb
       .where('bin_location.block_stock_movements', '=', 0)

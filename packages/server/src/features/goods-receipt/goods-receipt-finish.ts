@@ -7,6 +7,7 @@ import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js'
 import { nowIso } from '../../util/time.js';
 import { changeStatus } from '../documents/document-status.js';
 import { queueForErp } from '../erp-outbox/erp-outbox.service.js';
+import { refreshGoodsSortingCounter } from '../goods-sorting/goods-sorting-counter.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
 import { createQcRequests, type QcRequestLine } from '../quality-control/qc-requests.service.js';
 import { applyStockMovement, type StockMovementLine } from '../stock/stock.service.js';
@@ -188,7 +189,7 @@ export async function finishReceipt(
     },
   );
   if (!result.replayed) {
-    const { answer } = { answer: result.body };
+    const answer = result.body;
     publishReceiptChanged(ctx, { code: answer.receipt, status: 'FINISHED', version });
     publishItemsChanged(
       ctx,
@@ -199,6 +200,8 @@ export async function finishReceipt(
       answer.received.map((r) => r.location),
     );
     await syncReceiptCounter(ctx);
+    // The received stock waits in staging: put-away has more to do.
+    refreshGoodsSortingCounter(ctx);
   }
   return result;
 }

@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/app-error.js';
 import { receiptBlocksForQc } from '../quality-control/qc-requests.service.js';
-import { warehouseReceiptSettings } from './receipt-settings.service.js';
+import { warehouseReceiptSettings, type WarehouseReceiptSettings } from './receipt-settings.service.js';
 import { plannedBatchOf } from './receipt-entry-rules.js';
 import * as repository from './goods-receipt.repository.js';
 
@@ -70,14 +70,22 @@ function lineOf(row: repository.SourceLineRow, progress: number): ReceiptLine {
   };
 }
 
-/** The receipt with its lines and entries, read in one go (inside a transaction when given one). */
-export async function receiptView(db: DbOrTx, head: repository.ReceiptHeadRow): Promise<GoodsReceipt> {
-  const source = await repository.findSourceById(db, head.source_document_id);
+/**
+ * The receipt with its lines and entries, read in one go (inside a transaction when given one).
+ * A caller that read the source and the warehouse settings in its transaction passes them.
+ */
+export async function receiptView(
+  db: DbOrTx,
+  head: repository.ReceiptHeadRow,
+  known: { source?: repository.SourceDocumentRow; settings?: WarehouseReceiptSettings } = {},
+): Promise<GoodsReceipt> {
+  const source = known.source ?? (await repository.findSourceById(db, head.source_document_id));
   if (!source) throw notFound('unknownDocument', { type: 'GOODS_RECEIPT', code: head.code });
   const [lines, entries, settings] = await Promise.all([
     repository.sourceLines(db, source.id),
     repository.receiptEntries(db, head.id),
-    source.warehouse_id === null ? Promise.resolve(null) : warehouseReceiptSettings(db, source.warehouse_id),
+    known.settings ??
+      (source.warehouse_id === null ? Promise.resolve(null) : warehouseReceiptSettings(db, source.warehouse_id)),
   ]);
   const progress = new Map<number, number>();
   for (const e of entries) progress.set(e.line_number, (progress.get(e.line_number) ?? 0) + Number(e.quantity));

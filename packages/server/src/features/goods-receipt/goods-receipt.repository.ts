@@ -147,6 +147,8 @@ export interface SourceLineRow {
   scan_manufacturing_batch: number;
   scan_manufacturing_serial: number;
   block_for_qc_type: string | null;
+  over_receipt_mode: string | null;
+  over_receipt_tolerance_percent: number | null;
 }
 
 function sourceLinesQuery(db: DbOrTx, sourceId: number) {
@@ -175,6 +177,8 @@ function sourceLinesQuery(db: DbOrTx, sourceId: number) {
       'i.scan_manufacturing_batch',
       'i.scan_manufacturing_serial',
       'i.block_for_qc_type',
+      'i.over_receipt_mode',
+      'i.over_receipt_tolerance_percent',
     ])
     .where('l.document_id', '=', sourceId);
 }

@@ -284,6 +284,32 @@ describe('goods receipt routes', () => {
     await expectStockInvariants(db, [s.item.id], 5000);
   });
 
+  it('keeps the /goods_receipt counter at the receivable documents due by today', async () => {
+    const counter = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('notification_counter')
+            .select('count')
+            .where('path', '=', '/goods_receipt')
+            .executeTakeFirst()
+        )?.count ?? 0,
+      );
+    const s = await receiptScene(db);
+    await receiptScene(db); // still due after the finish: the counter must have been set again
+    const code = await openedReceipt(operator, s);
+    await progress(operator, code, 0, { quantity: 10 });
+    await finish(operator, code);
+    const due = await db
+      .selectFrom('document')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', 'in', ['PURCHASE_ORDER', 'PLANNED_GOODS_RECEIPT'])
+      .where('status', 'in', ['OPEN', 'PARTLY_RECEIVED'])
+      .where('due_date', '<=', new Date().toISOString().slice(0, 10))
+      .executeTakeFirstOrThrow();
+    expect(await counter()).toBe(Number(due.n));
+  });
+
   it('is forbidden without the goodsReceipt role', async () => {
     const s = await receiptScene(db);
     const code = await openedReceipt(operator, s);

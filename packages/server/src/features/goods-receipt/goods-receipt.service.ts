@@ -20,6 +20,7 @@ import { changeStatus } from '../documents/document-status.js';
 import { approvalOf, plannedEntries, type ProgressRequest } from './receipt-entry-rules.js';
 import { findReceiptOrThrow, receiptView } from './goods-receipt-view.js';
 import { publishReceiptChanged, syncReceiptCounter } from './goods-receipt-live.js';
+import { warehouseReceiptSettings } from './receipt-settings.service.js';
 import * as repository from './goods-receipt.repository.js';
 
 /**
@@ -116,10 +117,12 @@ async function progressInTransaction(
   const line = await repository.lockSourceLine(tx, source.id, params.line);
   if (!line) throw unprocessable('itemNotOnOrder', { item: '', document: source.code });
   const at = nowIso();
+  const settings = await warehouseReceiptSettings(tx, source.warehouse_id);
   const rows = await plannedEntries(tx, {
     receipt: head,
     source,
     line,
+    settings,
     request,
     user: { userId: caller.userId, username: caller.username },
     approver,
@@ -142,7 +145,7 @@ async function progressInTransaction(
       },
     });
   }
-  const receipt = await receiptView(tx, head);
+  const receipt = await receiptView(tx, head, { source, settings });
   const idSet = new Set(ids);
   return { entries: receipt.entries.filter((e) => idSet.has(e.id)), receipt, approvedBy: approval };
 }

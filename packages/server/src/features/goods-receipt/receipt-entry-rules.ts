@@ -4,7 +4,8 @@ import type { Tx } from '../../db/database.js';
 import { badRequest, unprocessable } from '../../http/app-error.js';
 import { receiptBlocksForQc } from '../quality-control/qc-requests.service.js';
 import { assertOverReceiptAllowed } from './over-receipt-rules.js';
-import { overReceiptRuleFor, warehouseReceiptSettings } from './receipt-settings.service.js';
+import { effectiveOverReceiptRule } from './over-receipt-rules.js';
+import { overReceiptModeOf, type WarehouseReceiptSettings } from './receipt-settings.service.js';
 import * as repository from './goods-receipt.repository.js';
 
 /**
@@ -42,6 +43,8 @@ export interface EntryContext {
   receipt: repository.ReceiptHeadRow;
   source: repository.SourceDocumentRow & { warehouse_id: number };
   line: repository.SourceLineRow;
+  /** The receipt warehouse's settings (staging location, over-receipt rule), read once per entry. */
+  settings: WarehouseReceiptSettings;
   request: ProgressRequest;
   user: { userId: number; username: string };
   approver: ApprovingManager | null;
@@ -131,7 +134,7 @@ const qcTargetTypes = new Set(['BULK', 'MOBILE']);
 
 /** The target: the scanned location or cart, else the warehouse's receipt staging location. */
 async function decideTarget(tx: Tx, c: EntryContext, qcPending: boolean): Promise<repository.TargetLocationRow> {
-  const settings = await warehouseReceiptSettings(tx, c.source.warehouse_id);
+  const { settings } = c;
   const scanned = c.request.targetLocation;
   if (scanned === null && settings.receiptStagingLocation === null) {
     throw unprocessable('noReceiptLocation', { warehouse: settings.warehouseCode });
@@ -176,7 +179,10 @@ export async function plannedEntries(tx: Tx, c: EntryContext): Promise<repositor
 
   const receivedBefore = Number(line.quantity) - Number(line.open_quantity);
   const progress = await repository.progressOfLine(tx, c.receipt.id, line.line_number);
-  const rule = await overReceiptRuleFor(tx, c.source.warehouse_id, line.item_id);
+  const rule = effectiveOverReceiptRule(c.settings.overReceipt, {
+    mode: overReceiptModeOf(line.over_receipt_mode),
+    tolerancePercent: line.over_receipt_tolerance_percent,
+  });
   const { overReceipt, approvalUsed } = assertOverReceiptAllowed({
     ...rule,
     ordered: Number(line.quantity),

@@ -25,7 +25,8 @@ export interface WarehouseReceiptSettings {
 const isMode = (value: string | null): value is OverReceiptMode =>
   value !== null && (overReceiptModes as readonly string[]).includes(value);
 
-function toMode(value: string | null): OverReceiptMode | null {
+/** A mode column's value, checked (null: the warehouse's). */
+export function overReceiptModeOf(value: string | null): OverReceiptMode | null {
   if (value === null) return null;
   if (!isMode(value)) throw new Error(`unknown over-receipt mode in the database: ${value}`);
   return value;
@@ -51,7 +52,7 @@ export async function warehouseReceiptSettings(db: DbOrTx, warehouseId: number):
         ? null
         : { id: row.receipt_staging_location_id, code: row.staging_location_code },
     overReceipt: {
-      mode: toMode(row.over_receipt_mode) ?? 'BLOCK',
+      mode: overReceiptModeOf(row.over_receipt_mode) ?? 'BLOCK',
       tolerancePercent: row.over_receipt_tolerance_percent,
     },
   };
@@ -65,7 +66,7 @@ export async function overReceiptRuleFor(db: DbOrTx, warehouseId: number, itemId
   ]);
   if (!item) throw new Error(`no item with id ${itemId}`);
   const setting: OverReceiptSetting = {
-    mode: toMode(item.over_receipt_mode),
+    mode: overReceiptModeOf(item.over_receipt_mode),
     tolerancePercent: item.over_receipt_tolerance_percent,
   };
   return effectiveOverReceiptRule(warehouse.overReceipt, setting);
