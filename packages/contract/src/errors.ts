@@ -193,6 +193,19 @@ export const errorKeys = [
   'nothingReceived',
   'locationNotInWarehouse',
   'noReceiptLocation',
+  'tooManyLabels',
+  // finished goods receipt (issue 16)
+  'unknownProductionOrder',
+  'moreThanProducedQuantity',
+  // goods returns (issue 16)
+  'batchSerialNotDeliveredToCustomer',
+  'returnQuantityExceedsDelivered',
+  'returnConditionRequired',
+  'returnAlreadyFlushed',
+  'returnTargetLocationMissing',
+  'createReturnNotAllowed',
+  'salesOrderNotDelivered',
+  'unknownReturnEntry',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

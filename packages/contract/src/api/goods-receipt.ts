@@ -3,7 +3,9 @@ import { approvingManagerSchema, managerApprovalSchema } from './auth.js';
 import { isoDateTime } from './common.js';
 import { goodsReceiptStatuses, receiptSourceStatuses } from './documents.js';
 import { defineEndpoints, rolesAccess } from './endpoint.js';
+import { labelPrinterSchema } from './item-actions.js';
 import { managedBySchema } from './items.js';
+import { printAnswerSchema } from './printers.js';
 
 /**
  * Goods receipt (PROCESSES.md 1.1; docs/decisions/0172-goods-receipt.md). Every route needs
@@ -29,6 +31,8 @@ import { managedBySchema } from './items.js';
  * - POST {receipt}/finish (Idempotency-Key): posts everything in one transaction.
  * - POST {receipt}/delete: discards an unposted receipt.
  * - GET  finished_receipts?from&to, plannedGoodsReceipt/{code}, batchLots?item.
+ * - POST {receipt}/labels {printer, perUnit, large}: item labels of the received entries (item, batch,
+ *   serial and the receipt code on each): one per entry, or one per unit (a serial is one unit).
  */
 const code = z.string().trim().min(1).max(100);
 const isoDate = z
@@ -295,6 +299,14 @@ export type BatchLotsAnswer = z.infer<typeof batchLotsAnswerSchema>;
 
 export const receiptAnswerSchema = z.object({ receipt: goodsReceiptSchema });
 
+export const receiptLabelsRequestSchema = z.object({
+  printer: labelPrinterSchema,
+  /** One label per unit (at most 1,000 in all) instead of one per entry. */
+  perUnit: z.boolean().default(false),
+  large: z.boolean().default(false),
+});
+export type ReceiptLabelsRequest = z.input<typeof receiptLabelsRequestSchema>;
+
 const goodsReceipt = rolesAccess('goodsReceipt');
 
 export const goodsReceiptEndpoints = defineEndpoints('goodsReceipt', {
@@ -375,6 +387,14 @@ export const goodsReceiptEndpoints = defineEndpoints('goodsReceipt', {
     access: goodsReceipt,
     params: receiptParamsSchema,
     answer: receiptFinishAnswerSchema,
+  },
+  labels: {
+    method: 'POST',
+    path: '/api/v1/goods_receipt/:receipt/labels',
+    access: goodsReceipt,
+    params: receiptParamsSchema,
+    body: receiptLabelsRequestSchema,
+    answer: printAnswerSchema,
   },
   delete: {
     method: 'POST',

@@ -138,6 +138,23 @@ describe('goods receipt of batches and serials', () => {
     await expectStockInvariants(db, [s.item.id], 3000);
   });
 
+  it('prints labels of the received units once the receipt is finished', async () => {
+    const s = await receiptScene(db, { quantities: [3], item: { managedBy: 'SERIAL_NUMBER' } });
+    const code = await openedReceipt(operator, s);
+    const printer = (
+      await db.selectFrom('printer').select('id').where('name', '=', 'Test printer').executeTakeFirstOrThrow()
+    ).id;
+    await progress(operator, code, 0, { serials: ['L1', 'L2'] });
+    const early = await operator.post(`${receiptPath}/${code}/labels`, { printer });
+    expect(errorOf(early)).toEqual({ status: 422, key: 'nothingReceived', args: { receipt: code } });
+    await finish(operator, code);
+    const printed = await operator.post(`${receiptPath}/${code}/labels`, { printer, perUnit: true });
+    expect(printed.json).toEqual({ printed: 2, printer: 'Test printer' });
+    expect(errorOf(await operator.post(`${receiptPath}/${code}/labels`, { printer: null })).key).toBe(
+      'noPrinterSelected',
+    );
+  });
+
   it('two receipts saving the same serial at once: exactly one gets it', async () => {
     const s = await receiptScene(db, { item: { managedBy: 'SERIAL_NUMBER' } });
     const s2 = await receiptScene(db);

@@ -325,6 +325,7 @@ describe('goods receipt routes', () => {
       client.post(`${receiptPath}/${code}/resync`),
       finish(client, code),
       client.post(`${receiptPath}/${code}/delete`),
+      client.post(`${receiptPath}/${code}/labels`, { printer: 1 }),
       client.get(`${receiptPath}/finished_receipts?from=2026-01-01&to=2026-01-02`),
       client.get(`${receiptPath}/plannedGoodsReceipt/X`),
       client.get(`${receiptPath}/batchLots?item=X`),

@@ -6,6 +6,7 @@ import { badRequest } from '../../http/app-error.js';
 import { route } from '../../http/endpoint-route.js';
 import { idempotencyKeyOf, type IdempotentResult } from '../../http/idempotency.js';
 import { finishReceipt } from './goods-receipt-finish.js';
+import { printReceiptLabels } from './goods-receipt-labels.js';
 import { syncReceiptCounter } from './goods-receipt-live.js';
 import {
   batchLots,
@@ -73,6 +74,10 @@ export function registerGoodsReceiptRoutes(app: FastifyInstance, ctx: AppContext
       if (key === undefined) throw badRequest('idempotencyKeyRequired');
       return answered(reply, await finishReceipt(ctx, requirePrincipal(request), request.params.receipt, key));
     },
+  });
+  route(app, endpoints.labels, {
+    tags,
+    handler: (request) => printReceiptLabels(ctx, requirePrincipal(request), request.params.receipt, request.body),
   });
   route(app, endpoints.delete, {
     tags,
