@@ -145,6 +145,9 @@ describe('live messaging over STOMP', () => {
     const rows = await t.app.ctx.db.selectFrom('notification_counter').selectAll().orderBy('path').execute();
     expect(rows.map((r) => [r.path, r.user_id, r.count])).toEqual([
       ['/alerting', 0, 3],
+      ['/goods_receipt', 0, 0],
+      ['/goods_returns', 0, 0],
+      ['/goods_sorting', 0, 0],
       ['/my_user_tasks', adminId, 0],
       ['/wall_to_wall', 0, toCount + 4],
     ]);
