@@ -7,6 +7,7 @@
 // invariants: the finish's RECEIPT ledger rows equal the balance changes, nothing negative, one
 // entry per answered save. SQLite, or PostgreSQL with BENCH_DATABASE_URL.
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { prepareLargeData, largeDataSize } from './large-data.mjs';

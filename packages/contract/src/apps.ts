@@ -211,6 +211,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'inbound',
     icon: 'truck',
     condition: { appRole: 'goodsReceipt', extensions: basic, operationModes: normal },
+    built: true,
   }),
   app({
     id: 'goodsSorting',
@@ -219,6 +220,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'inbound',
     icon: 'diagram-3',
     condition: { appRole: 'goodsSorting', extensions: basic, operationModes: normal },
+    built: true,
   }),
   app({
     id: 'goodsReturns',
@@ -227,13 +229,16 @@ export const apps: readonly AppDefinition[] = [
     group: 'inbound',
     icon: 'arrow-return-left',
     condition: { appRole: 'salesReturns', extensions: basic, operationModes: normal },
+    built: true,
   }),
   app({
     id: 'finishedGoodsReceipt',
     path: '/finished_goods_receipt',
     group: 'inbound',
     icon: 'box2-heart',
-    condition: { appRole: 'production', extensions: ['production'], operationModes: normal },
+    // The receipt's role (PROCESSES.md 1.4): the routes need goodsReceipt too.
+    condition: { appRole: 'goodsReceipt', extensions: ['production'], operationModes: normal },
+    built: true,
   }),
 
   // Production

@@ -28,6 +28,8 @@ export * from './api/documents.js';
 export * from './api/erp-outbox.js';
 export * from './api/claims.js';
 export * from './api/goods-sorting.js';
+export * from './api/goods-returns.js';
+export * from './api/finished-goods-receipt.js';
 export * from './api/goods-receipt.js';
 export * from './codes.js';
 export * from './quantity.js';

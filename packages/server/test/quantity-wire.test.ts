@@ -13,8 +13,24 @@ import type { HttpAnswer, HttpClient } from './http-client.js';
 import { signIn } from './session-helper.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 import { errorOf } from './user-helper.js';
-import { makeBinLocation, makeItem, makeStock, makeUser, type BinLocation } from './factories.js';
+import { makeBinLocation, makeItem, makeStock, makeUser, makeWarehouse, type BinLocation } from './factories.js';
 import { move as sortingMove } from '../src/features/goods-sorting/goods-sorting.test-helper.js';
+import {
+  openedReceipt,
+  progress as receiptProgress,
+  receiptScene,
+} from '../src/features/goods-receipt/goods-receipt.test-helper.js';
+import {
+  claim as claimReturn,
+  detail as returnDetail,
+  progress as returnProgress,
+  returnScene,
+} from '../src/features/goods-returns/goods-returns.test-helper.js';
+import {
+  getOrder as finishedGoodsOrder,
+  makeWorkOrder,
+  receive as finishedGoodsReceive,
+} from '../src/features/production/finished-goods-receipt.test-helper.js';
 
 /**
  * Quantities on the wire (docs/quantities.md): every quantity that enters the API travels as a
@@ -329,7 +345,122 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
     state: counts,
   };
 
+  /** Finished goods receipt: a fresh work order of a fresh item with 10 reported, received into a fresh location. */
+  let finishedGoodsReceiver: HttpClient | undefined;
+  const finishedGoodsField: QuantityField = {
+    name: 'POST /api/v1/production/finished_goods_receipt/{order}/receive: quantity',
+    okStatus: 200,
+    async send(value) {
+      if (!finishedGoodsReceiver) {
+        const user = await makeUser(db(), { roles: ['goodsReceipt', 'information'] });
+        finishedGoodsReceiver = await signIn(t, user.username, user.password);
+      }
+      const warehouse = await makeWarehouse(db());
+      const item = await makeItem(db());
+      const target = await makeBinLocation(db(), { warehouse });
+      const order = await makeWorkOrder(db(), { item, warehouse, reported: 10 });
+      return finishedGoodsReceive(finishedGoodsReceiver, order.code, { quantity: value, targetLocation: target.code });
+    },
+    answered: (answer) => answer.json.quantity,
+    async stored(answer) {
+      const order = await db()
+        .selectFrom('work_order')
+        .select('received_qty')
+        .where('code_lower', '=', codeKey(answer.json.order as string))
+        .executeTakeFirstOrThrow();
+      const ledger = await ledgerOf(db(), answer.json.item as string);
+      return [Number(order.received_qty), ...ledger.map((r) => r.quantity)];
+    },
+    async readBack(answer) {
+      const order = (await finishedGoodsOrder(manager, answer.json.order as string)).json as {
+        receivedQuantity: number;
+      };
+      const rows = (await manager.get(`/api/v1/item/${answer.json.item as string}/bin_locations`)).json as {
+        onHandQty: number;
+      }[];
+      return [order.receivedQuantity, ...rows.map((r) => r.onHandQty)];
+    },
+    refusal: { status: 400, key: 'invalidInput', args: invalidBodyField('body.quantity') },
+    state: async () => ({
+      receipts: await db()
+        .selectFrom('stock_ledger')
+        .select('id')
+        .where('transaction_type', '=', 'PRODUCTION_RECEIPT')
+        .execute(),
+      received: await db()
+        .selectFrom('work_order')
+        .select(['id', 'received_qty'])
+        .where('received_qty', '>', 0)
+        .execute(),
+    }),
+  };
+
+  /** Customer returns: an entry of a normal item on a claimed return (5 delivered to the customer). */
+  let returnsClerk: HttpClient | undefined;
+  const returnEntryField: QuantityField = {
+    name: 'POST /api/v1/sales/returns/{code}/update_progress_line: quantity',
+    okStatus: 200,
+    async send(value) {
+      if (!returnsClerk) {
+        const user = await makeUser(db(), { roles: ['salesReturns'] });
+        returnsClerk = await signIn(t, user.username, user.password);
+      }
+      const s = await returnScene(db());
+      await claimReturn(returnsClerk, s.code);
+      return returnProgress(returnsClerk, s.code, { line: 2, quantity: value, condition: 'RESELLABLE' });
+    },
+    answered: (answer) => answer.json.return.entries[0].quantity,
+    async stored(answer) {
+      const rows = await db()
+        .selectFrom('sales_return_entry')
+        .select('quantity')
+        .where('id', '=', answer.json.entryId as number)
+        .execute();
+      return rows.map((r) => Number(r.quantity));
+    },
+    async readBack(answer) {
+      const read = await returnDetail(returnsClerk as HttpClient, answer.json.return.code as string);
+      return [
+        ...(read.json.entries as { quantity: number }[]).map((e) => e.quantity),
+        (read.json.lines as { returnedQuantity: number }[])[2]?.returnedQuantity ?? -1,
+      ];
+    },
+    refusal: { status: 400, key: 'invalidInput', args: invalidBodyField('body.quantity') },
+    state: async () => db().selectFrom('sales_return_entry').select(['id', 'quantity']).execute(),
+  };
+
   /** Every quantity field of a request. A new quantity field of the API must be added here. */
+
+  let receiver: HttpClient | undefined;
+  const receiptField: QuantityField = {
+    name: 'POST /api/v1/goods_receipt/{receipt}/line/{n}/progress: quantity',
+    okStatus: 200,
+    async send(value) {
+      if (!receiver) {
+        const user = await makeUser(db(), { roles: ['goodsReceipt'] });
+        receiver = await signIn(t, user.username, user.password);
+      }
+      const scene = await receiptScene(db(), { quantities: [100] });
+      return receiptProgress(receiver, await openedReceipt(receiver, scene), 0, { quantity: value });
+    },
+    answered: (answer) => answer.json.entries[0].quantity,
+    async stored(answer) {
+      const rows = await db()
+        .selectFrom('goods_receipt_entry')
+        .select('quantity')
+        .where('id', '=', answer.json.entries[0].id as number)
+        .execute();
+      return rows.map((r) => Number(r.quantity));
+    },
+    async readBack(answer) {
+      const code = answer.json.receipt.code as string;
+      const read = await (receiver as HttpClient).get(`/api/v1/goods_receipt/${code}`);
+      return [read.json.receipt.entries[0].quantity as number, read.json.receipt.lines[0].progress as number];
+    },
+    refusal: { status: 400, key: 'invalidInput', args: invalidBodyField('body.quantity') },
+    state: () => db().selectFrom('goods_receipt_entry').select('id').execute(),
+  };
+
   const quantityFields: QuantityField[] = [
     transferField,
     sortingField,
@@ -339,6 +470,9 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
     workTimeField('produced'),
     workTimeField('scrap'),
     targetQuantityField,
+    finishedGoodsField,
+    returnEntryField,
+    receiptField,
   ];
 
   it('sends the float artefacts as they are: 0.1 + 0.2 is not 0.3 on the wire', () => {

@@ -19,6 +19,9 @@ import { erpOutboxMigration } from './migrations/0016-erp-outbox.js';
 import { documentAttachmentsMigration } from './migrations/0017-document-attachments.js';
 import { managerApprovalsMigration } from './migrations/0018-manager-approvals.js';
 import { receiptSettingsMigration } from './migrations/0019-receipt-settings.js';
+import { goodsReceiptsMigration } from './migrations/0020-goods-receipts.js';
+import { salesReturnsMigration } from './migrations/0021-sales-returns.js';
+import { finishedGoodsReceiptMigration } from './migrations/0022-finished-goods-receipt.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -42,6 +45,9 @@ export const migrations: readonly VersionedMigration[] = [
   documentAttachmentsMigration,
   managerApprovalsMigration,
   receiptSettingsMigration,
+  goodsReceiptsMigration,
+  salesReturnsMigration,
+  finishedGoodsReceiptMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -188,6 +188,14 @@ export interface WarehouseTable {
   over_receipt_mode: Generated<string>;
   /** Thousandths of a percent: 5% is 5000. */
   over_receipt_tolerance_percent: Generated<number>;
+  /** Returns settings (0021): 1 lets /goods_returns create a return from a delivered sales order. */
+  allow_create_return: Generated<number>;
+  /** Where RESELLABLE returns go (0021); null: the receipt staging location, else a RECEIVE location. */
+  return_location_id: number | null;
+  /** Where TO_INSPECT and QC-blocked returns go (0021); null: a QC location of the warehouse. */
+  return_qc_location_id: number | null;
+  /** Where DAMAGED returns go and SCRAP returns pass (0021). */
+  return_reject_location_id: number | null;
 }
 
 export interface BinLocationTable {
@@ -509,6 +517,8 @@ export interface WorkOrderTable {
   planned_qty: number;
   completed_qty: Generated<number>;
   scrap_qty: Generated<number>;
+  /** Of completed_qty, what the finished goods receipt has put into stock (0022). */
+  received_qty: Generated<number>;
   /** The production order document (type PRODUCTION_ORDER) this work order belongs to. */
   document_id: number | null;
   sales_order_id: number | null;
@@ -640,6 +650,64 @@ export interface ManagerApprovalTable {
   at: string;
 }
 
+/** A goods receipt's own columns (0020-goods-receipts); id is the GOODS_RECEIPT document's id. */
+export interface GoodsReceiptTable {
+  id: number;
+  source_document_id: number;
+  /** The source's id while the receipt is open (unique: one open receipt per source), else null. */
+  open_source_id: number | null;
+  created_by: string;
+  finished_at: string | null;
+  finished_by: string | null;
+}
+
+/** One saved entry of a goods receipt (progress; nothing is in stock before finish). */
+export interface GoodsReceiptEntryTable {
+  id: Generated<number>;
+  receipt_id: number;
+  source_line_id: number;
+  line_number: number;
+  item_id: number;
+  /** Integer thousandths. */
+  quantity: number;
+  batch_code: string | null;
+  expiration_date: string | null;
+  manufacturing_date: string | null;
+  mnf_batch_code: string | null;
+  serial_code: string | null;
+  /** The serial's key while unposted (unique per item), null once posted. */
+  open_serial_key: string | null;
+  mnf_serial_code: string | null;
+  target_bin_location_id: number;
+  qc_pending: number;
+  over_receipt: number;
+  approved_by: string | null;
+  user_id: number | null;
+  username: string;
+  created_at: string;
+}
+
+/** One saved entry of a customer return (0021-sales-returns); posted by the return's flush. */
+export interface SalesReturnEntryTable {
+  id: Generated<number>;
+  document_id: number;
+  line_number: number;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  /** Integer thousandths. */
+  quantity: number;
+  /** RESELLABLE | DAMAGED | TO_INSPECT | SCRAP (contract returnConditions). */
+  condition: string;
+  reason: string | null;
+  target_bin_location_id: number;
+  qc_pending: number;
+  user_id: number | null;
+  username: string;
+  created_at: string;
+  flushed_at: string | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -690,6 +758,9 @@ export interface Database {
   claim: ClaimTable;
   claim_object: ClaimObjectTable;
   manager_approval: ManagerApprovalTable;
+  sales_return_entry: SalesReturnEntryTable;
+  goods_receipt: GoodsReceiptTable;
+  goods_receipt_entry: GoodsReceiptEntryTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

@@ -24,6 +24,9 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
       default: module.LocationStockTransferApp,
     })),
   ),
+  goodsReceipt: lazy(() =>
+    import('./goods-receipt/GoodsReceiptApp.js').then((module) => ({ default: module.GoodsReceiptApp })),
+  ),
   workConfirmation: lazy(() =>
     import('./work-confirmation/WorkConfirmationApp.js').then((module) => ({ default: module.WorkConfirmationApp })),
   ),
@@ -37,6 +40,17 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
   ),
   taskManager: lazy(() =>
     import('./user-tasks/TaskManagerApp.js').then((module) => ({ default: module.TaskManagerApp })),
+  ),
+  goodsSorting: lazy(() =>
+    import('./goods-sorting/GoodsSortingApp.js').then((module) => ({ default: module.GoodsSortingApp })),
+  ),
+  goodsReturns: lazy(() =>
+    import('./goods-returns/GoodsReturnsApp.js').then((module) => ({ default: module.GoodsReturnsApp })),
+  ),
+  finishedGoodsReceipt: lazy(() =>
+    import('./finished-goods-receipt/FinishedGoodsReceiptApp.js').then((module) => ({
+      default: module.FinishedGoodsReceiptApp,
+    })),
   ),
   userSettings: lazy(() =>
     import('./user-settings/UserSettingsApp.js').then((module) => ({ default: module.UserSettingsApp })),

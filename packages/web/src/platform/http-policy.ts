@@ -55,7 +55,7 @@ function isSignin(path: string): boolean {
 /**
  * The one mapping of a failed call's status and server key to the notice it shows: null is no
  * answer. failureAction shows it for a call that is not retried, reloaded or logged out; quiet
- * callers that show a failure themselves (apps/stock-transfer/keyed-failure.ts) use it as well.
+ * callers that show a failure themselves (handheld/keyed-failure.ts) use it as well.
  */
 export function failureNotice(status: number | null, key?: ErrorKey, args: Record<string, unknown> = {}): Notice {
   if (status === null) return danger('errors:networkErrorTooManyRetries');

@@ -104,7 +104,8 @@ export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects)
     case 'ITEM_CHANGED':
     case 'BIN_LOCATION_CHANGED':
     case 'WORK_TIMES_CHANGED':
-      // Peripherals, the sessions screen and the item and location views listen through useLiveMessage.
+    case 'DOCUMENT_CHANGED':
+      // Peripherals, the sessions screen, the item and location views and open documents listen through useLiveMessage.
       break;
   }
   return true;

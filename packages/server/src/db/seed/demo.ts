@@ -2,9 +2,12 @@ import { defaultSystemSettings, type SystemSettings } from '@wms/contract';
 import { hashPassword } from '../../features/auth/secrets.js';
 import { nowIso } from '../../util/time.js';
 import type { Db } from '../database.js';
+import { seedDemoInbound } from './demo-inbound.js';
 import { seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoPrinters } from './demo-printers.js';
+import { seedDemoFinishedGoods } from './demo-finished-goods.js';
 import { seedDemoProduction } from './demo-production.js';
+import { seedDemoReturns } from './demo-returns.js';
 import { seedDemoUserTasks } from './demo-user-tasks.js';
 import { demoUsers } from './demo-users.js';
 
@@ -65,9 +68,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
     await seedDemoMasterData(tx, at);
+    await seedDemoInbound(tx, at);
+    await seedDemoReturns(tx, at);
     await seedDemoPrinters(tx, at);
     await seedDemoUserTasks(tx, at);
     await seedDemoProduction(tx, at);
+    await seedDemoFinishedGoods(tx, at);
   });
   return true;
 }

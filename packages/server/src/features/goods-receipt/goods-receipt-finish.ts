@@ -14,6 +14,8 @@ import { applyStockMovement, type StockMovementLine } from '../stock/stock.servi
 import { publishReceiptChanged, syncReceiptCounter } from './goods-receipt-live.js';
 import { lockWritableReceipt } from './goods-receipt.service.js';
 import * as repository from './goods-receipt.repository.js';
+import * as entryRows from './receipt-entries.repository.js';
+import * as masterData from './receipt-master-data.repository.js';
 
 /**
  * POST {receipt}/finish (PROCESSES.md 1.1 "Finish"; docs/decisions/0172-goods-receipt.md): one
@@ -24,7 +26,7 @@ import * as repository from './goods-receipt.repository.js';
  * Once per Idempotency-Key; another finish of a finished receipt is 422 receiptAlreadyFinished.
  */
 
-type EntryRow = repository.EntryRow;
+type EntryRow = entryRows.EntryRow;
 
 /** The batch id of each (item, batch code) of the entries, creating the batches not known yet. */
 async function batchIds(tx: Tx, entries: readonly EntryRow[], at: string): Promise<Map<string, number>> {
@@ -33,11 +35,11 @@ async function batchIds(tx: Tx, entries: readonly EntryRow[], at: string): Promi
     if (e.batch_code === null) continue;
     const key = `${e.item_id}:${paddedCodeKey(e.batch_code)}`;
     if (ids.has(key)) continue;
-    const known = await repository.findBatch(tx, e.item_id, e.batch_code);
+    const known = await masterData.findBatch(tx, e.item_id, e.batch_code);
     ids.set(
       key,
       known?.id ??
-        (await repository.insertBatch(tx, {
+        (await masterData.insertBatch(tx, {
           itemId: e.item_id,
           code: e.batch_code,
           expirationDate: e.expiration_date,
@@ -60,7 +62,7 @@ async function serialIds(tx: Tx, entries: readonly EntryRow[], at: string): Prom
   for (const [itemId, rows] of byItem) {
     const known = new Map(
       (
-        await repository.serialsWithStock(
+        await masterData.serialsWithStock(
           tx,
           itemId,
           rows.map((r) => paddedCodeKey(r.serial_code ?? '')),
@@ -71,7 +73,7 @@ async function serialIds(tx: Tx, entries: readonly EntryRow[], at: string): Prom
       const serial = e.serial_code ?? '';
       const existing = known.get(paddedCodeKey(serial));
       if (existing?.in_stock) throw unprocessable('serialAlreadyExists', { item: e.item_code, serial });
-      const id = await repository.admitSerial(
+      const id = await masterData.admitSerial(
         tx,
         { itemId, code: serial, mnfSerialCode: e.mnf_serial_code, qcApproved: e.qc_pending === 0, at },
         existing?.id ?? null,
@@ -84,7 +86,7 @@ async function serialIds(tx: Tx, entries: readonly EntryRow[], at: string): Prom
 
 async function finishInTransaction(tx: Tx, ctx: AppContext, caller: Principal, code: string) {
   const head = await lockWritableReceipt(tx, code);
-  const entries = await repository.receiptEntries(tx, head.id);
+  const entries = await entryRows.receiptEntries(tx, head.id);
   if (entries.length === 0) throw unprocessable('nothingReceived', { receipt: head.code });
   const source = await repository.findSourceById(tx, head.source_document_id);
   if (!source) throw unprocessable('documentNotReceivable', { document: head.code, status: 'UNKNOWN' });
@@ -143,7 +145,7 @@ async function finishInTransaction(tx: Tx, ctx: AppContext, caller: Principal, c
     at,
   });
   await repository.closeReceipt(tx, head.id, { at, by: caller.username });
-  await repository.markEntriesPosted(tx, head.id);
+  await entryRows.markEntriesPosted(tx, head.id);
 
   const received = entries.map((e) => ({
     line: e.line_number,

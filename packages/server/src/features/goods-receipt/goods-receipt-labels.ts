@@ -5,7 +5,7 @@ import type { Principal } from '../../http/access.js';
 import { unprocessable } from '../../http/app-error.js';
 import { printItemLabels } from '../items/item-labels.service.js';
 import { findReceiptOrThrow } from './goods-receipt-view.js';
-import * as repository from './goods-receipt.repository.js';
+import * as entryRows from './receipt-entries.repository.js';
 
 type LabelsRequest = z.output<typeof receiptLabelsRequestSchema>;
 
@@ -25,7 +25,7 @@ export async function printReceiptLabels(
   request: LabelsRequest,
 ): Promise<PrintAnswer> {
   const head = await findReceiptOrThrow(ctx.db, code);
-  const entries = head.status === 'FINISHED' ? await repository.receiptEntries(ctx.db, head.id) : [];
+  const entries = head.status === 'FINISHED' ? await entryRows.receiptEntries(ctx.db, head.id) : [];
   if (entries.length === 0) throw unprocessable('nothingReceived', { receipt: head.code });
   const jobs = entries.map((e) => ({
     item: e.item_code,

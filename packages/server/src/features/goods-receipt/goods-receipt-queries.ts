@@ -13,6 +13,7 @@ import { badRequest, notFound, unprocessable } from '../../http/app-error.js';
 import { today } from '../../util/time.js';
 import { plannedBatchOf } from './receipt-entry-rules.js';
 import * as repository from './goods-receipt.repository.js';
+import * as masterData from './receipt-master-data.repository.js';
 import * as finished from './finished-receipts.repository.js';
 
 /** The read-only goods receipt routes: expected, find, finished_receipts, plannedGoodsReceipt, batchLots. */
@@ -54,7 +55,7 @@ export async function findReceivable(ctx: AppContext, scan: string): Promise<Fin
     (await repository.listReceivable(ctx.db, { today: today(), ids, limit: listLimit })).map(receivableOf);
   if (documentIds.length > 0) return { matchedBy: 'DOCUMENT', documents: await list(documentIds) };
 
-  const item = await repository.findItemByScan(ctx.db, scan);
+  const item = await masterData.findItemByScan(ctx.db, scan);
   if (item)
     return {
       matchedBy: 'ITEM',
@@ -96,9 +97,9 @@ export async function plannedGoodsReceipt(ctx: AppContext, code: string): Promis
 }
 
 export async function batchLots(ctx: AppContext, itemScan: string): Promise<BatchLotsAnswer> {
-  const item = await repository.findItemByScan(ctx.db, itemScan);
+  const item = await masterData.findItemByScan(ctx.db, itemScan);
   if (!item) throw unprocessable('unknownItemForCode', { code: itemScan });
-  const rows = await repository.batchesOfItem(ctx.db, item.id, listLimit);
+  const rows = await masterData.batchesOfItem(ctx.db, item.id, listLimit);
   return {
     batches: rows.map((b) => ({
       batch: b.code,

@@ -11,13 +11,14 @@ import { receiptBlocksForQc } from '../quality-control/qc-requests.service.js';
 import { warehouseReceiptSettings, type WarehouseReceiptSettings } from './receipt-settings.service.js';
 import { plannedBatchOf } from './receipt-entry-rules.js';
 import * as repository from './goods-receipt.repository.js';
+import * as entryRows from './receipt-entries.repository.js';
 
 /** The receipt as the handheld shows it: the source's lines with received, progress and open, and the entries. */
 
 type ReceiptStatus = GoodsReceipt['status'];
 type SourceStatus = GoodsReceipt['source']['status'];
 
-export function entryOf(row: repository.EntryRow): ReceiptEntry {
+export function entryOf(row: entryRows.EntryRow): ReceiptEntry {
   return {
     id: row.id,
     line: row.line_number,
@@ -83,7 +84,7 @@ export async function receiptView(
   if (!source) throw notFound('unknownDocument', { type: 'GOODS_RECEIPT', code: head.code });
   const [lines, entries, settings] = await Promise.all([
     repository.sourceLines(db, source.id),
-    repository.receiptEntries(db, head.id),
+    entryRows.receiptEntries(db, head.id),
     known.settings ??
       (source.warehouse_id === null ? Promise.resolve(null) : warehouseReceiptSettings(db, source.warehouse_id)),
   ]);

@@ -1,4 +1,4 @@
-import { codeKey, paddedCodeKey, receiptSourceTypes } from '@wms/contract';
+import { codeKey, receiptSourceTypes } from '@wms/contract';
 import { sql } from 'kysely';
 import { isSqlite } from '../../db/compiled-query.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
@@ -184,14 +184,14 @@ function sourceLinesQuery(db: DbOrTx, sourceId: number) {
 }
 
 export function sourceLines(db: DbOrTx, sourceId: number): Promise<SourceLineRow[]> {
-  return sourceLinesQuery(db, sourceId).orderBy('l.line_number').execute() as Promise<SourceLineRow[]>;
+  return sourceLinesQuery(db, sourceId).orderBy('l.line_number').execute();
 }
 
 /** One source line; on PostgreSQL locked until commit, so the entries of one line are saved one at a time. */
 export async function lockSourceLine(tx: Tx, sourceId: number, lineNumber: number): Promise<SourceLineRow | undefined> {
   const query = sourceLinesQuery(tx, sourceId).where('l.line_number', '=', lineNumber);
   const row = isSqlite(tx) ? await query.executeTakeFirst() : await query.forUpdate('l').executeTakeFirst();
-  return row as SourceLineRow | undefined;
+  return row;
 }
 
 export interface ReceiptHeadRow {
@@ -291,243 +291,6 @@ export function partnerOfDocument(db: DbOrTx, id: number) {
   return db.selectFrom('document').select('business_partner_id').where('id', '=', id).executeTakeFirst();
 }
 
-export interface EntryRow {
-  id: number;
-  line_number: number;
-  item_id: number;
-  item_code: string;
-  quantity: number;
-  batch_code: string | null;
-  expiration_date: string | null;
-  manufacturing_date: string | null;
-  mnf_batch_code: string | null;
-  serial_code: string | null;
-  mnf_serial_code: string | null;
-  target_bin_location_id: number;
-  target_code: string;
-  qc_pending: number;
-  over_receipt: number;
-  approved_by: string | null;
-  username: string;
-  created_at: string;
-}
-
-export function receiptEntries(db: DbOrTx, receiptId: number): Promise<EntryRow[]> {
-  return db
-    .selectFrom('goods_receipt_entry as e')
-    .innerJoin('item as i', 'i.id', 'e.item_id')
-    .innerJoin('bin_location as b', 'b.id', 'e.target_bin_location_id')
-    .select([
-      'e.id',
-      'e.line_number',
-      'e.item_id',
-      'i.code as item_code',
-      'e.quantity',
-      'e.batch_code',
-      'e.expiration_date',
-      'e.manufacturing_date',
-      'e.mnf_batch_code',
-      'e.serial_code',
-      'e.mnf_serial_code',
-      'e.target_bin_location_id',
-      'b.code as target_code',
-      'e.qc_pending',
-      'e.over_receipt',
-      'e.approved_by',
-      'e.username',
-      'e.created_at',
-    ])
-    .where('e.receipt_id', '=', receiptId)
-    .orderBy('e.id')
-    .execute() as Promise<EntryRow[]>;
-}
-
-/** What this receipt's entries of the line add up to. */
-export async function progressOfLine(db: DbOrTx, receiptId: number, lineNumber: number): Promise<number> {
-  const row = await db
-    .selectFrom('goods_receipt_entry')
-    .select((eb) => eb.fn.sum<number | string>('quantity').as('total'))
-    .where('receipt_id', '=', receiptId)
-    .where('line_number', '=', lineNumber)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
-/** The batch codes already entered on the receipt for the item, with the expiry entered. */
-export function enteredBatches(db: DbOrTx, receiptId: number, itemId: number) {
-  return db
-    .selectFrom('goods_receipt_entry')
-    .select(['batch_code', 'expiration_date'])
-    .where('receipt_id', '=', receiptId)
-    .where('item_id', '=', itemId)
-    .where('batch_code', 'is not', null)
-    .execute();
-}
-
-/** Serial keys of the item that are on an unposted entry (of any receipt). */
-export async function openSerialKeys(db: DbOrTx, itemId: number, keys: readonly string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const rows = await db
-    .selectFrom('goods_receipt_entry')
-    .select('open_serial_key')
-    .where('item_id', '=', itemId)
-    .where('open_serial_key', 'in', [...keys])
-    .execute();
-  return rows.map((r) => r.open_serial_key ?? '');
-}
-
-export interface NewEntry {
-  receipt_id: number;
-  source_line_id: number;
-  line_number: number;
-  item_id: number;
-  quantity: number;
-  batch_code: string | null;
-  expiration_date: string | null;
-  manufacturing_date: string | null;
-  mnf_batch_code: string | null;
-  serial_code: string | null;
-  open_serial_key: string | null;
-  mnf_serial_code: string | null;
-  target_bin_location_id: number;
-  qc_pending: number;
-  over_receipt: number;
-  approved_by: string | null;
-  user_id: number | null;
-  username: string;
-  created_at: string;
-}
-
-export async function insertEntries(tx: Tx, entries: readonly NewEntry[]): Promise<number[]> {
-  const rows = await tx
-    .insertInto('goods_receipt_entry')
-    .values([...entries])
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function deleteEntry(tx: Tx, receiptId: number, lineNumber: number, entryId: number): Promise<boolean> {
-  const result = await tx
-    .deleteFrom('goods_receipt_entry')
-    .where('id', '=', entryId)
-    .where('receipt_id', '=', receiptId)
-    .where('line_number', '=', lineNumber)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function countEntries(db: DbOrTx, receiptId: number): Promise<number> {
-  const row = await db
-    .selectFrom('goods_receipt_entry')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('receipt_id', '=', receiptId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export function findBatch(db: DbOrTx, itemId: number, code: string) {
-  return db
-    .selectFrom('batch')
-    .select(['id', 'code', 'expiration_date', 'quality_control_approved_or_not_required'])
-    .where('item_id', '=', itemId)
-    .where('code_key', '=', paddedCodeKey(code))
-    .executeTakeFirst();
-}
-
-/** The item's serials with these keys, and whether any unit of each is in stock. */
-export function serialsWithStock(db: DbOrTx, itemId: number, keys: readonly string[]) {
-  return db
-    .selectFrom('serial as s')
-    .select([
-      's.id',
-      's.code',
-      's.code_key',
-      (eb) =>
-        eb.exists(eb.selectFrom('stock as st').select('st.id').whereRef('st.serial_id', '=', 's.id')).as('in_stock'),
-    ])
-    .where('s.item_id', '=', itemId)
-    .where('s.code_key', 'in', keys.length > 0 ? [...keys] : [''])
-    .execute();
-}
-
-export function batchesOfItem(db: DbOrTx, itemId: number, limit: number) {
-  return db
-    .selectFrom('batch')
-    .select(['code', 'expiration_date', 'manufacturing_date', 'mnf_batch_code', 'admission_date'])
-    .where('item_id', '=', itemId)
-    .orderBy('admission_date', 'desc')
-    .orderBy('code')
-    .limit(limit)
-    .execute();
-}
-
-export interface TargetLocationRow {
-  id: number;
-  code: string;
-  warehouse_id: number;
-  location_type: string;
-  physical_location_type: string;
-  active: number;
-  block_stock_movements: number;
-  block_stock_movements_reason: string | null;
-}
-
-const locationColumns = [
-  'id',
-  'code',
-  'warehouse_id',
-  'location_type',
-  'physical_location_type',
-  'active',
-  'block_stock_movements',
-  'block_stock_movements_reason',
-] as const;
-
-/** A bin location by its code or barcode (case-insensitive). */
-export function findLocation(db: DbOrTx, scan: string): Promise<TargetLocationRow | undefined> {
-  const key = codeKey(scan);
-  return db
-    .selectFrom('bin_location')
-    .select(locationColumns)
-    .where((eb) => eb.or([eb('code_lower', '=', key), eb('barcode_lower', '=', key)]))
-    .orderBy(sql`case when code_lower = ${key} then 0 else 1 end`)
-    .executeTakeFirst();
-}
-
-export function findLocationById(db: DbOrTx, id: number): Promise<TargetLocationRow | undefined> {
-  return db.selectFrom('bin_location').select(locationColumns).where('id', '=', id).executeTakeFirst();
-}
-
-/** Whether the location holds stock other than QC-pending stock of the item. */
-export async function holdsOtherStock(db: DbOrTx, locationId: number, itemId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('stock')
-    .select('id')
-    .where('bin_location_id', '=', locationId)
-    .where((eb) => eb.or([eb('item_id', '<>', itemId), eb('qc_pending', '=', 0)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** An item by code or one of its barcodes (case-insensitive), with the barcode's quantity. */
-export function findItemByScan(db: DbOrTx, scan: string) {
-  const key = codeKey(scan);
-  return db
-    .selectFrom('item')
-    .select(['id', 'code'])
-    .where((eb) =>
-      eb.or([
-        eb('code_lower', '=', key),
-        eb('barcode_lower', '=', key),
-        eb('barcode2_lower', '=', key),
-        eb('barcode3_lower', '=', key),
-      ]),
-    )
-    .executeTakeFirst();
-}
-
 /**
  * Locks the receipt's document row by bumping its version, only while its status is one of
  * `statuses`; answers the new status and version, or undefined when the status did not match.
@@ -560,10 +323,6 @@ export async function closeReceipt(tx: Tx, id: number, finished: { at: string; b
     .execute();
 }
 
-export async function deleteEntries(tx: Tx, receiptId: number): Promise<void> {
-  await tx.deleteFrom('goods_receipt_entry').where('receipt_id', '=', receiptId).execute();
-}
-
 /** Receivable purchase orders and planned receipts due on or before the date. */
 export async function countReceiptsDueBy(db: DbOrTx, date: string): Promise<number> {
   const row = await db
@@ -576,78 +335,6 @@ export async function countReceiptsDueBy(db: DbOrTx, date: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-export interface NewBatch {
-  itemId: number;
-  code: string;
-  expirationDate: string | null;
-  manufacturingDate: string | null;
-  mnfBatchCode: string | null;
-  qcApproved: boolean;
-  at: string;
-}
-
-export async function insertBatch(tx: Tx, batch: NewBatch): Promise<number> {
-  const row = await tx
-    .insertInto('batch')
-    .values({
-      item_id: batch.itemId,
-      code: batch.code,
-      code_key: paddedCodeKey(batch.code),
-      visual_code: batch.code,
-      mnf_batch_code: batch.mnfBatchCode,
-      admission_date: batch.at,
-      manufacturing_date: batch.manufacturingDate,
-      expiration_date: batch.expirationDate,
-      quality_control_approved_or_not_required: batch.qcApproved ? 1 : 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export interface NewSerial {
-  itemId: number;
-  code: string;
-  mnfSerialCode: string | null;
-  qcApproved: boolean;
-  at: string;
-}
-
-/** A serial received: a new row, or the item's known serial (not in stock) admitted again. */
-export async function admitSerial(tx: Tx, serial: NewSerial, existingId: number | null): Promise<number> {
-  const values = {
-    mnf_serial_code: serial.mnfSerialCode,
-    admission_date: serial.at,
-    quality_control_approved_or_not_required: serial.qcApproved ? 1 : 0,
-  };
-  if (existingId !== null) {
-    await tx.updateTable('serial').set(values).where('id', '=', existingId).execute();
-    return existingId;
-  }
-  const row = await tx
-    .insertInto('serial')
-    .values({
-      item_id: serial.itemId,
-      code: serial.code,
-      code_key: paddedCodeKey(serial.code),
-      visual_code: serial.code,
-      ...values,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function setOpenQuantity(tx: Tx, lineId: number, open: number): Promise<void> {
   await tx.updateTable('document_line').set({ open_quantity: open }).where('id', '=', lineId).execute();
-}
-
-/** The receipt's entries are posted: their serials no longer hold the open-entry index. */
-export async function markEntriesPosted(tx: Tx, receiptId: number): Promise<void> {
-  await tx
-    .updateTable('goods_receipt_entry')
-    .set({ open_serial_key: null })
-    .where('receipt_id', '=', receiptId)
-    .where('open_serial_key', 'is not', null)
-    .execute();
 }

@@ -22,6 +22,7 @@ import { findReceiptOrThrow, receiptView } from './goods-receipt-view.js';
 import { publishReceiptChanged, syncReceiptCounter } from './goods-receipt-live.js';
 import { warehouseReceiptSettings } from './receipt-settings.service.js';
 import * as repository from './goods-receipt.repository.js';
+import * as entryRows from './receipt-entries.repository.js';
 
 /**
  * Goods receipt: open or resume, progress entries, undo, resync, delete (contract
@@ -129,7 +130,7 @@ async function progressInTransaction(
     today: today(),
     at,
   });
-  const ids = await repository.insertEntries(tx, rows);
+  const ids = await entryRows.insertEntries(tx, rows);
   head = await markInProgress(tx, head);
   const approval = approvalOf(rows, approver);
   if (approval) {
@@ -199,7 +200,7 @@ export async function undoEntry(
 ): Promise<GoodsReceipt> {
   const receipt = await ctx.db.transaction().execute(async (tx) => {
     const head = await lockWritableReceipt(tx, params.receipt);
-    if (!(await repository.deleteEntry(tx, head.id, params.line, params.entryId))) {
+    if (!(await entryRows.deleteEntry(tx, head.id, params.line, params.entryId))) {
       throw notFound('unknownReceiptEntry', { id: params.entryId });
     }
     return receiptView(tx, head);
@@ -222,7 +223,7 @@ export async function resyncReceipt(ctx: AppContext, code: string): Promise<Good
     }
     const lines = new Map((await repository.sourceLines(tx, source.id)).map((l) => [l.line_number, l]));
     const perLine = new Map<number, { progress: number; over: number }>();
-    for (const e of await repository.receiptEntries(tx, head.id)) {
+    for (const e of await entryRows.receiptEntries(tx, head.id)) {
       const sum = perLine.get(e.line_number) ?? { progress: 0, over: 0 };
       sum.progress += Number(e.quantity);
       sum.over += Number(e.over_receipt);
@@ -251,7 +252,7 @@ export async function deleteReceipt(ctx: AppContext, code: string): Promise<Good
     const head = await lockWritableReceipt(tx, code);
     const written = await changeStatus(tx, { documentId: head.id, to: 'DELETED' });
     await repository.closeReceipt(tx, head.id, null);
-    await repository.deleteEntries(tx, head.id);
+    await entryRows.deleteEntries(tx, head.id);
     return receiptView(tx, { ...head, status: written.status, version: written.version, open_source_id: null });
   });
   publishReceiptChanged(ctx, receipt);

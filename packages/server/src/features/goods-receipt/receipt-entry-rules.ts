@@ -7,6 +7,8 @@ import { assertOverReceiptAllowed } from './over-receipt-rules.js';
 import { effectiveOverReceiptRule } from './over-receipt-rules.js';
 import { overReceiptModeOf, type WarehouseReceiptSettings } from './receipt-settings.service.js';
 import * as repository from './goods-receipt.repository.js';
+import * as entryRows from './receipt-entries.repository.js';
+import * as masterData from './receipt-master-data.repository.js';
 
 /**
  * The checks of one progress entry (PROCESSES.md 1.1 steps 3-6; docs/decisions/0172-goods-
@@ -69,8 +71,8 @@ async function decideBatch(tx: Tx, c: EntryContext): Promise<BatchDecision> {
   let expirationDate = request.expirationDate ?? (samePlanned ? planned.expirationDate : null);
   const manufacturingDate = request.manufacturingDate ?? (samePlanned ? planned.manufacturingDate : null);
 
-  const known = await repository.findBatch(tx, line.item_id, batch);
-  const entered = (await repository.enteredBatches(tx, c.receipt.id, line.item_id)).find(
+  const known = await masterData.findBatch(tx, line.item_id, batch);
+  const entered = (await entryRows.enteredBatches(tx, c.receipt.id, line.item_id)).find(
     (e) => e.batch_code !== null && paddedCodeKey(e.batch_code) === paddedCodeKey(batch),
   );
   const knownExpiry = known ? known.expiration_date : entered ? entered.expiration_date : undefined;
@@ -119,9 +121,9 @@ async function decideSerials(tx: Tx, c: EntryContext): Promise<{ serial: string;
     return { serial, key, mnf };
   });
   const keys = serials.map((s) => s.key);
-  const onEntries = new Set(await repository.openSerialKeys(tx, line.item_id, keys));
+  const onEntries = new Set(await entryRows.openSerialKeys(tx, line.item_id, keys));
   const inStock = new Set(
-    (await repository.serialsWithStock(tx, line.item_id, keys))
+    (await masterData.serialsWithStock(tx, line.item_id, keys))
       .filter((s) => Boolean(s.in_stock))
       .map((s) => s.code_key),
   );
@@ -133,7 +135,7 @@ async function decideSerials(tx: Tx, c: EntryContext): Promise<{ serial: string;
 const qcTargetTypes = new Set(['BULK', 'MOBILE']);
 
 /** The target: the scanned location or cart, else the warehouse's receipt staging location. */
-async function decideTarget(tx: Tx, c: EntryContext, qcPending: boolean): Promise<repository.TargetLocationRow> {
+async function decideTarget(tx: Tx, c: EntryContext, qcPending: boolean): Promise<masterData.TargetLocationRow> {
   const { settings } = c;
   const scanned = c.request.targetLocation;
   if (scanned === null && settings.receiptStagingLocation === null) {
@@ -141,8 +143,8 @@ async function decideTarget(tx: Tx, c: EntryContext, qcPending: boolean): Promis
   }
   const location =
     scanned === null
-      ? await repository.findLocationById(tx, settings.receiptStagingLocation?.id ?? 0)
-      : await repository.findLocation(tx, scanned);
+      ? await masterData.findLocationById(tx, settings.receiptStagingLocation?.id ?? 0)
+      : await masterData.findLocation(tx, scanned);
   if (!location || !location.active) throw unprocessable('unknownLocation', { code: scanned ?? '' });
   if (location.warehouse_id !== c.source.warehouse_id) {
     throw unprocessable('locationNotInWarehouse', { location: location.code, warehouse: settings.warehouseCode });
@@ -157,7 +159,7 @@ async function decideTarget(tx: Tx, c: EntryContext, qcPending: boolean): Promis
     const emptyBulkOrMobile =
       qcTargetTypes.has(location.location_type) &&
       location.physical_location_type === 'NORMAL' &&
-      !(await repository.holdsOtherStock(tx, location.id, c.line.item_id));
+      !(await masterData.holdsOtherStock(tx, location.id, c.line.item_id));
     if (!emptyBulkOrMobile)
       throw unprocessable('qcStockNeedsQcLocation', { item: c.line.item_code, location: location.code });
   }
@@ -165,7 +167,7 @@ async function decideTarget(tx: Tx, c: EntryContext, qcPending: boolean): Promis
 }
 
 /** The rows of one progress entry, checked; throws the refusal's 422 (the entry is then not saved). */
-export async function plannedEntries(tx: Tx, c: EntryContext): Promise<repository.NewEntry[]> {
+export async function plannedEntries(tx: Tx, c: EntryContext): Promise<entryRows.NewEntry[]> {
   const { line, request } = c;
   const serialItem = line.managed_by === 'SERIAL_NUMBER';
   const batchItem = line.managed_by === 'BATCH_NUMBER';
@@ -178,7 +180,7 @@ export async function plannedEntries(tx: Tx, c: EntryContext): Promise<repositor
   const target = await decideTarget(tx, c, qcPending);
 
   const receivedBefore = Number(line.quantity) - Number(line.open_quantity);
-  const progress = await repository.progressOfLine(tx, c.receipt.id, line.line_number);
+  const progress = await entryRows.progressOfLine(tx, c.receipt.id, line.line_number);
   const rule = effectiveOverReceiptRule(c.settings.overReceipt, {
     mode: overReceiptModeOf(line.over_receipt_mode),
     tolerancePercent: line.over_receipt_tolerance_percent,
@@ -226,6 +228,6 @@ export async function plannedEntries(tx: Tx, c: EntryContext): Promise<repositor
 }
 
 /** Whether an entry's approval was the manager's (for the answer). */
-export function approvalOf(entries: readonly repository.NewEntry[], approver: ApprovingManager | null) {
+export function approvalOf(entries: readonly entryRows.NewEntry[], approver: ApprovingManager | null) {
   return entries.some((e) => e.approved_by !== null) ? approver : null;
 }

@@ -100,3 +100,43 @@ export function lastReceiptLocation(db: DbOrTx, itemId: number, warehouseId: num
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Work types of staging locations: receipt staging and carts (the /goods_sorting counter). */
+export const stagingLocationTypes = ['RECEIVE', 'MOBILE'] as const;
+
+/** Every warehouse's receipt staging location (warehouse.receipt_staging_location_id), by id. */
+export async function receiptStagingLocationIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .selectFrom('warehouse')
+    .select('receipt_staging_location_id as id')
+    .where('receipt_staging_location_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+}
+
+/**
+ * The stock rows with something on hand in staging locations: locations of work type RECEIVE or
+ * MOBILE, and every warehouse's receipt staging location.
+ */
+export async function countStagingRows(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('stock as s')
+    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('s.on_hand_qty', '>', 0)
+    .where((eb) =>
+      eb.or([
+        eb('b.location_type', 'in', [...stagingLocationTypes]),
+        eb(
+          'b.id',
+          'in',
+          eb
+            .selectFrom('warehouse as w')
+            .select('w.receipt_staging_location_id')
+            .where('w.receipt_staging_location_id', 'is not', null),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

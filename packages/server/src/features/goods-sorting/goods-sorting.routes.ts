@@ -5,6 +5,7 @@ import { requirePrincipal } from '../../http/access.js';
 import { badRequest } from '../../http/app-error.js';
 import { route } from '../../http/endpoint-route.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { syncGoodsSortingCounter } from './goods-sorting-counter.js';
 import { moveToDestination, stagingContent, suggestDestinations } from './goods-sorting.service.js';
 
 const tags = ['goods sorting'];
@@ -13,6 +14,7 @@ const tags = ['goods sorting'];
  * Goods sorting routes (contract goods-sorting.ts): the staging content, the suggestion and the
  * move. Every route needs goodsSorting. The move needs an Idempotency-Key (400
  * idempotencyKeyRequired); a replay answers the first answer with `idempotent-replayed: true`.
+ * The /goods_sorting counter is set when the app is ready (goods-sorting-counter.ts).
  */
 export function registerGoodsSortingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, endpoints.staging, { tags, handler: (request) => stagingContent(ctx, request.params.location) });
@@ -26,5 +28,12 @@ export function registerGoodsSortingRoutes(app: FastifyInstance, ctx: AppContext
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return result.body;
     },
+  });
+
+  // The /goods_sorting counter is derived from the stock in staging: set it once the app is ready.
+  app.addHook('onReady', async () => {
+    await syncGoodsSortingCounter(ctx).catch((error: unknown) =>
+      app.log.warn({ err: error }, '/goods_sorting counter not set at start'),
+    );
   });
 }

@@ -25,6 +25,7 @@ import {
   transferMovementLines,
   type TransferPlan,
 } from '../stock-transfer/stock-transfer.service.js';
+import { syncGoodsSortingCounter } from './goods-sorting-counter.js';
 import { findLocationOrThrow, resolveSource, suggestAnswerOf, suggestionsFor } from './goods-sorting-suggestions.js';
 import * as repository from './goods-sorting.repository.js';
 
@@ -149,7 +150,7 @@ async function moveInTransaction(
  * answer before anything else, so its manager approval is not checked (counted) again. The
  * approval, when sent, is checked before the transaction (approvedBy counts it like a sign-in);
  * the password is never part of the stored request hash. ITEM_CHANGED and BIN_LOCATION_CHANGED
- * are published after the commit.
+ * are published and the /goods_sorting counter is set after the commit (not for a replay).
  */
 export async function moveToDestination(
   ctx: AppContext,
@@ -177,6 +178,10 @@ export async function moveToDestination(
     publishBinLocationsChanged(
       ctx,
       result.body.lines.flatMap((l) => [l.fromLocation, l.toLocation]),
+    );
+    // The move is committed: a failing counter update must not make the client retry it.
+    await syncGoodsSortingCounter(ctx).catch((error: unknown) =>
+      process.emitWarning(`/goods_sorting counter not updated: ${String(error)}`),
     );
   }
   return result;

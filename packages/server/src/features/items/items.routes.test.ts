@@ -172,7 +172,13 @@ describe('item read API', () => {
       const byBarcode = await operator.get('/api/v1/item/autocomplete/5000103');
       expect(byBarcode.json.map((s: { code: string }) => s.code)).toEqual(['LIQUID-001']);
       const byInfix = await operator.get('/api/v1/item/autocomplete/tem-00');
-      expect(byInfix.json.map((s: { code: string }) => s.code)).toEqual(['ITEM-001', 'ITEM-002']);
+      // ITEM-003 and ITEM-004 come from the inbound demo data (demo-inbound.ts).
+      expect(byInfix.json.map((s: { code: string }) => s.code)).toEqual([
+        'ITEM-001',
+        'ITEM-002',
+        'ITEM-003',
+        'ITEM-004',
+      ]);
     });
     it('treats % and _ literally', async () => {
       expect((await operator.get('/api/v1/item/autocomplete/%25')).json).toEqual([]);
@@ -184,7 +190,8 @@ describe('item read API', () => {
       expect(answer.json.length).toBeGreaterThan(5);
       expect(answer.json.length).toBeLessThanOrEqual(20);
       const all = await operator.get('/api/v1/item/autocomplete/-');
-      expect(all.json.length).toBe(10);
+      // 10 items of the master data and ITEM-003, ITEM-004 of the inbound demo data.
+      expect(all.json.length).toBe(12);
     });
     it('refuses a blank text and one over 100 characters', async () => {
       expect((await operator.get('/api/v1/item/autocomplete/%20')).status).toBe(400);
@@ -242,6 +249,8 @@ describe('item read API', () => {
       const rows = itemOpenDocumentsAnswerSchema.parse(answer.json);
       expect(rows.map((r) => `${r.code} ${r.direction}`).sort()).toEqual([
         'PO-1001 IN',
+        // Warehouse 02's purchase order of the inbound demo data.
+        'PO-1007 IN',
         'SO-2001 OUT',
         'SO-2002 OUT',
         'WO-3001 OUT',

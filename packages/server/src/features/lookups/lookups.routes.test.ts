@@ -182,7 +182,11 @@ describe('object lookups', () => {
         'SN-0002',
         'SN-0003',
       ]);
-      expect(codes(await operator.get('/api/v1/serial/autocomplete/03?itemCode=serial-001'))).toEqual(['SN-0003']);
+      // SN-0103 is a delivered serial of the returns demo data (demo-returns.ts).
+      expect(codes(await operator.get('/api/v1/serial/autocomplete/03?itemCode=serial-001'))).toEqual([
+        'SN-0003',
+        'SN-0103',
+      ]);
       expect((await operator.get('/api/v1/serial/autocomplete/03?itemCode=ITEM-001')).json).toEqual([]);
       expect((await operator.get('/api/v1/serial/autocomplete/_')).json).toEqual([]);
     });
@@ -263,13 +267,24 @@ describe('object lookups', () => {
     });
     it('autocompletes code-prefix matches first, then contains; orders only', async () => {
       const prefix = orderSummariesAnswerSchema.parse((await operator.get('/api/v1/order/autocomplete/SO-')).json);
+      // SO-1998 is the delivered order of the returns demo data (demo-returns.ts).
       expect(prefix.map((o) => `${o.code} ${o.type}`)).toEqual([
+        'SO-1998 SALES_ORDER',
         'SO-1999 SALES_ORDER',
         'SO-2001 PURCHASE_ORDER',
         'SO-2001 SALES_ORDER',
         'SO-2002 SALES_ORDER',
       ]);
-      expect(codes(await operator.get('/api/v1/order/autocomplete/100'))).toEqual(['PO-1001', 'PO-1002']);
+      // PO-1003 to PO-1007 come from the inbound demo data (demo-inbound.ts).
+      expect(codes(await operator.get('/api/v1/order/autocomplete/100'))).toEqual([
+        'PO-1001',
+        'PO-1002',
+        'PO-1003',
+        'PO-1004',
+        'PO-1005',
+        'PO-1006',
+        'PO-1007',
+      ]);
       expect(codes(await operator.get('/api/v1/order/autocomplete/0900'))).toEqual([]);
       expect((await operator.get('/api/v1/order/autocomplete/%20')).status).toBe(400);
     });

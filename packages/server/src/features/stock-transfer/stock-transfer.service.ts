@@ -6,6 +6,7 @@ import type { Tx } from '../../db/database.js';
 import { hasAnyRole, type Principal } from '../../http/access.js';
 import { AppError, unprocessable } from '../../http/app-error.js';
 import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js';
+import { refreshGoodsSortingCounter, touchesStaging } from '../goods-sorting/goods-sorting-counter.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
 import { applyStockMovement, type StockMovement } from '../stock/stock.service.js';
 import {
@@ -27,7 +28,8 @@ import { bucketsOf, freeToMove } from '../stock/stock-buckets.js';
  * line and side, document STOCK_TRANSFER with the transferId as its code, and every invariant of
  * the stock service (stock-policy.ts) checked inside the transaction. The Idempotency-Key is
  * claimed by runIdempotent (the stored answer is the replay) and is also the movement's key in
- * the ledger. ITEM_CHANGED and BIN_LOCATION_CHANGED are published after the commit.
+ * the ledger. ITEM_CHANGED and BIN_LOCATION_CHANGED are published after the commit, and the
+ * /goods_sorting counter is refreshed in the background when a staging location took part.
  */
 
 export type LocationRequest = z.output<typeof locationTransferRequestSchema>;
@@ -170,13 +172,22 @@ async function transferOnce(
   idempotencyKey: string,
   plan: (tx: Tx) => Promise<TransferPlan>,
 ): Promise<IdempotentResult<StockTransferAnswer>> {
+  let staging = false;
   const result = await runIdempotent(
     ctx.db,
     // The work lets database errors through, so the claim can go out with its first read.
     { scope, key: idempotencyKey, userId: caller.userId, request, groupCommit: ctx.groupCommit, pipelinedClaim: true },
-    async (tx) => moveStock(tx, ctx, caller, await plan(tx), idempotencyKey),
+    async (tx) => {
+      const planned = await plan(tx);
+      staging = touchesStaging(ctx, planned.read?.locations ?? [planned.to]);
+      return moveStock(tx, ctx, caller, planned, idempotencyKey);
+    },
   );
-  if (!result.replayed) publishMoved(ctx, result.body);
+  if (!result.replayed) {
+    publishMoved(ctx, result.body);
+    // Stock left or reached a staging location: the /goods_sorting counter is counted again in the background.
+    if (staging) refreshGoodsSortingCounter(ctx);
+  }
   return result;
 }
 

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../components/object-dialogs/format.js';
-import { keepScannerFocus } from './HandheldScreen.js';
+import { keepScannerFocus } from '../../handheld/HandheldScreen.js';
 import type { CollectedLine } from './transfer-state.js';
 
 interface LineListProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ContentsTab } from '../../components/object-dialogs/location/ContentsTab.js';
 import { useLocationLive } from '../../components/object-dialogs/location/useLocationLive.js';
-import { ActionButton, HandheldScreen } from './HandheldScreen.js';
+import { ActionButton, HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { initialLocationTransferState, locationTransferSteps } from './location-transfer-workflow.js';
 import { TransferSummary } from './TransferSummary.js';
 import { useRefreshAfterTransfer, useTransferWorkflow } from './useTransferWorkflow.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/object-dialogs/ConfirmDialog.js';
 import type { Notice } from '../../handheld/engine/types.js';
-import { ActionButton, HandheldScreen } from './HandheldScreen.js';
+import { ActionButton, HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { LineList } from './LineList.js';
 import { collectLine, initialMultiTransferState, multiTransferSteps } from './multi-transfer-workflow.js';
 import { confirmingStep } from './transfer-state.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ActionButton, HandheldScreen } from './HandheldScreen.js';
+import { ActionButton, HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';
 import { confirmingStep, initialTransferState, nextTransferState } from './transfer-state.js';
 import { TransferSummary } from './TransferSummary.js';

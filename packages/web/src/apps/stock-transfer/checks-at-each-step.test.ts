@@ -2,8 +2,8 @@ import { defaultSystemSettings, type StockTransferLinesRequest } from '@wms/cont
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowRunner } from '../../handheld/engine/runner.js';
 import type { Notice, WorkflowEffects } from '../../handheld/engine/types.js';
-import { IdempotencyKeeper } from './idempotency-keeper.js';
-import { StepFailure } from './keyed-failure.js';
+import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
+import { StepFailure } from '../../handheld/keyed-failure.js';
 import { initialLocationTransferState, locationTransferSteps } from './location-transfer-workflow.js';
 import { collectLine, initialMultiTransferState, multiTransferSteps } from './multi-transfer-workflow.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';

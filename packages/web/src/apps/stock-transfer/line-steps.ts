@@ -3,7 +3,7 @@ import { danger } from '../../handheld/engine/outcomes.js';
 import { locationStep } from '../../handheld/engine/steps/location.js';
 import { quantityStep } from '../../handheld/engine/steps/quantity.js';
 import { stay, type ItemIdentification, type Notice, type Prompt, type Step } from '../../handheld/engine/types.js';
-import { transferIdentificationSteps } from './identification-steps.js';
+import { transferIdentificationSteps } from '../../handheld/identification-steps.js';
 import { expiredOn, locationRuleNotice, presenceNotice, quantityNotice } from './source-checks.js';
 import type { CommitState, LineDraft } from './transfer-state.js';
 

@@ -5,7 +5,7 @@ import { doStep } from '../../handheld/engine/steps/do.js';
 import { locationStep } from '../../handheld/engine/steps/location.js';
 import { finish, stay, type Step } from '../../handheld/engine/types.js';
 import { commitTransfer } from './commit-transfer.js';
-import type { IdempotencyKeeper } from './idempotency-keeper.js';
+import type { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { sameLocationNotice, st } from './line-steps.js';
 import { refusalRoute } from './refusal-route.js';
 import { locationRuleNotice } from './source-checks.js';

@@ -2,8 +2,8 @@ import { defaultSystemSettings, type LocationTransferRequest, type StockTransfer
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowRunner } from '../../handheld/engine/runner.js';
 import type { Continuation, Notice, Step } from '../../handheld/engine/types.js';
-import { IdempotencyKeeper } from './idempotency-keeper.js';
-import { StepFailure } from './keyed-failure.js';
+import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
+import { StepFailure } from '../../handheld/keyed-failure.js';
 import {
   initialLocationTransferState,
   locationTransferSteps,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepFailure } from './keyed-failure.js';
+import { StepFailure } from '../../handheld/keyed-failure.js';
 import { refusalRoute } from './refusal-route.js';
 
 const refused = (key: string, args: Record<string, unknown> = {}, status = 422) =>

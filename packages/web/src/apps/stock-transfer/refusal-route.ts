@@ -1,5 +1,5 @@
 import { sameCode } from '@wms/contract';
-import { StepFailure } from './keyed-failure.js';
+import { StepFailure } from '../../handheld/keyed-failure.js';
 
 /** The steps a refused transfer can send the operator back to. */
 export type RefusalStep = 'from' | 'item' | 'quantity' | 'to';

@@ -2,8 +2,8 @@ import { defaultSystemSettings, type StockTransferLinesRequest } from '@wms/cont
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowRunner } from '../../handheld/engine/runner.js';
 import type { WorkflowEffects } from '../../handheld/engine/types.js';
-import { IdempotencyKeeper } from './idempotency-keeper.js';
-import { StepFailure } from './keyed-failure.js';
+import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
+import { StepFailure } from '../../handheld/keyed-failure.js';
 import { stockTransferSteps } from './stock-transfer-workflow.js';
 import { fakeServices, movedAnswer } from './test-fixtures.js';
 import { initialTransferState, nextTransferState, type StockTransferState } from './transfer-state.js';

@@ -3,7 +3,7 @@ import { failureNotice, refuse } from '../../handheld/engine/outcomes.js';
 import { isConfirmation } from '../../handheld/engine/patterns.js';
 import { finish, stay, type Notice, type Step } from '../../handheld/engine/types.js';
 import { commitTransfer } from './commit-transfer.js';
-import type { IdempotencyKeeper } from './idempotency-keeper.js';
+import type { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { lineSteps, st, targetStep } from './line-steps.js';
 import { refusalRoute, type RefusalStep } from './refusal-route.js';
 import { transferApi } from './transfer-api.js';

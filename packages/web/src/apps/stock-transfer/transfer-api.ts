@@ -4,8 +4,8 @@ import {
   type StockTransferLinesRequest,
 } from '@wms/contract';
 import { callApi } from '../../platform/api-client.js';
-import type { IdempotencyKeeper } from './idempotency-keeper.js';
-import { keyedFailure } from './keyed-failure.js';
+import type { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
+import { keyedFailure } from '../../handheld/keyed-failure.js';
 
 const quiet = { silent: true } as const;
 

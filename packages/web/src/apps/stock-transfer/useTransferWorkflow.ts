@@ -12,8 +12,8 @@ import { useSession } from '../../platform/session.js';
 import { useDeviceConfig } from '../../platform/device-config.js';
 import { useLiveMessage } from '../../platform/live.js';
 import { invalidateLocations } from '../../components/object-dialogs/location/location-queries.js';
-import { createHttpHandheldServices } from './handheld-services.js';
-import { IdempotencyKeeper } from './idempotency-keeper.js';
+import { createHttpHandheldServices } from '../../handheld/handheld-services.js';
+import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import type { CommitState } from './transfer-state.js';
 
 export interface TransferWorkflowOptions<S> {

@@ -1,6 +1,6 @@
-import type { KeyedError } from '../../handheld/engine/types.js';
-import { ApiError } from '../../platform/http.js';
-import { failureNotice } from '../../platform/http-policy.js';
+import type { KeyedError } from './engine/types.js';
+import { ApiError } from '../platform/http.js';
+import { failureNotice } from '../platform/http-policy.js';
 
 /**
  * A failed call as the workflow engine shows it: a translation key with its arguments. The apps

@@ -1,9 +1,6 @@
-import { danger, go } from '../../handheld/engine/outcomes.js';
-import { isConfirmation } from '../../handheld/engine/patterns.js';
-import {
-  itemIdentificationSteps,
-  type ItemIdentificationConfig,
-} from '../../handheld/engine/steps/item-identification.js';
+import { danger, go } from './engine/outcomes.js';
+import { isConfirmation } from './engine/patterns.js';
+import { itemIdentificationSteps, type ItemIdentificationConfig } from './engine/steps/item-identification.js';
 import {
   stay,
   type ItemIdentification,
@@ -12,7 +9,7 @@ import {
   type Step,
   type StepOutcome,
   type WorkflowEnv,
-} from '../../handheld/engine/types.js';
+} from './engine/types.js';
 
 /** The pseudo step the engine's identification completes to; routed before any step sees it. */
 const identified = '__identified';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../platform/http.js';
+import { ApiError } from '../platform/http.js';
 import { IdempotencyKeeper } from './idempotency-keeper.js';
 
 function keeper() {

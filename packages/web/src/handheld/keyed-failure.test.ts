@@ -1,7 +1,7 @@
 import { pathOf, stockTransferEndpoints } from '@wms/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../platform/http.js';
-import { failureAction, readErrorBody } from '../../platform/http-policy.js';
+import { ApiError } from '../platform/http.js';
+import { failureAction, readErrorBody } from '../platform/http-policy.js';
 import { answerUnknown, keyedFailure, StepFailure } from './keyed-failure.js';
 
 describe('keyedFailure', () => {

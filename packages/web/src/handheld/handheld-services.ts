@@ -1,7 +1,7 @@
 import { binLocationEndpoints, itemEndpoints, lookupEndpoints } from '@wms/contract';
-import type { HandheldServices } from '../../handheld/engine/types.js';
-import { callApi } from '../../platform/api-client.js';
-import { ApiError } from '../../platform/http.js';
+import type { HandheldServices } from './engine/types.js';
+import { callApi } from '../platform/api-client.js';
+import { ApiError } from '../platform/http.js';
 import { keyedFailure } from './keyed-failure.js';
 
 const quiet = { silent: true } as const;

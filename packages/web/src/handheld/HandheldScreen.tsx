@@ -3,8 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { ScannerInput } from '../../components/scanner/ScannerInput.js';
-import './stock-transfer.css';
+import { ScannerInput } from '../components/scanner/ScannerInput.js';
+import './handheld-screen.css';
 
 /** A button press must not take the focus from the scanner bar (the next scan goes there). */
 export const keepScannerFocus = (event: { preventDefault: () => void }) => event.preventDefault();
@@ -35,7 +35,7 @@ export interface HandheldScreenProps {
  */
 export function HandheldScreen(props: HandheldScreenProps) {
   const { testId, prompt, busy, onScan, canGoBack, onBack, onCancel, summary, actions, children, scanHint } = props;
-  const { t } = useTranslation('stockTransfer');
+  const { t } = useTranslation('handheld');
   const onQuantity = (sign: 1 | -1, amount: string) => onScan(sign > 0 ? `[PLUS${amount}]` : `[MIN${amount}]`);
   return (
     <Container fluid="md" className="handheld-screen py-2 py-sm-3 d-flex flex-column gap-3" data-testid={testId}>
@@ -43,12 +43,14 @@ export function HandheldScreen(props: HandheldScreenProps) {
         <p className="handheld-prompt mb-0 flex-grow-1" data-testid="handheld-prompt" aria-live="polite">
           {prompt}
         </p>
-        {busy ? <Spinner animation="border" size="sm" role="status" aria-label={t('busy')} className="mt-2" /> : null}
+        {busy ? (
+          <Spinner animation="border" size="sm" role="status" aria-label={t('screen.busy')} className="mt-2" />
+        ) : null}
       </div>
       <ScannerInput
         onScan={onScan}
         onQuantity={onQuantity}
-        placeholder="stockTransfer:scanPlaceholder"
+        placeholder="handheld:screen.scanPlaceholder"
         hint={scanHint ?? null}
       />
       {summary}
@@ -62,7 +64,7 @@ export function HandheldScreen(props: HandheldScreenProps) {
           data-testid="handheld-back"
         >
           <i className="bi bi-arrow-left me-1 d-none d-sm-inline" aria-hidden="true" />
-          {t('back')}
+          {t('screen.back')}
         </Button>
         <Button
           variant="outline-danger"
@@ -72,7 +74,7 @@ export function HandheldScreen(props: HandheldScreenProps) {
           data-testid="handheld-cancel"
         >
           <i className="bi bi-x-lg me-1 d-none d-sm-inline" aria-hidden="true" />
-          {t('cancel')}
+          {t('screen.cancel')}
         </Button>
         {actions}
       </div>

@@ -1,0 +1,88 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GoodsReceipt } from '@wms/contract';
+import type { ResumePoint } from '../../handheld/engine/runner.js';
+import { createHttpHandheldServices } from '../../handheld/handheld-services.js';
+import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
+import { useSpeech } from '../../handheld/peripherals/speech.js';
+import { useIgnoredScanHint } from '../../handheld/useIgnoredScanHint.js';
+import { useManagerApproval } from '../../handheld/useManagerApproval.js';
+import { usePersistedWorkflow } from '../../handheld/usePersistedWorkflow.js';
+import { useConfig } from '../../platform/config.js';
+import { useDeviceConfig } from '../../platform/device-config.js';
+import { notify } from '../../platform/notifications.js';
+import { useSession } from '../../platform/session.js';
+import { receiptQueries } from './receipt-api.js';
+import { emptyDraft, type ReceiptDraft } from './receipt-state.js';
+import { receiptSteps } from './receipt-workflow.js';
+
+/** A reopened receipt resumes at the commit step only to offer its retry (the answer is unknown). */
+export function resumeReceipt(point: ResumePoint<ReceiptDraft>): ResumePoint<ReceiptDraft> {
+  return point.stepId === 'commit' && !point.state.failed
+    ? { ...point, state: { ...point.state, failed: true } }
+    : point;
+}
+
+/**
+ * The receipt screen's workflow on this device: the engine over the HTTP services, the receipt
+ * read from its query (lines, rules, default target), the entry's Idempotency-Key kept and saved
+ * with the workflow, the manager dialog. Saved per receipt and user: reopening
+ * /goods_receipt/:id resumes the step (recoveredPreviousSession).
+ */
+export function useReceiptWorkflow(code: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const detail = receiptQueries.detail(code);
+  const query = useQuery(detail);
+  const receipt = query.data?.receipt ?? null;
+  const latest = useRef<GoodsReceipt | null>(receipt);
+  latest.current = receipt;
+  const { scanner } = useConfig();
+  const { config } = useDeviceConfig();
+  const session = useSession();
+  const speak = useSpeech();
+  const services = useMemo(() => createHttpHandheldServices(), []);
+  const manager = useManagerApproval();
+  const askManager = useRef(manager.askManager);
+  askManager.current = manager.askManager;
+  const [keeper] = useState(() => new IdempotencyKeeper());
+  const [steps] = useState(() =>
+    receiptSteps({
+      receipt: () => latest.current,
+      keeper,
+      askManager: (reason) => askManager.current(reason ? t(`errors:${reason.key}`, reason.args) : null),
+      onReceipt: (fresh) => queryClient.setQueryData(detail.queryKey, { receipt: fresh }),
+    }),
+  );
+  const workflow = usePersistedWorkflow<ReceiptDraft>(
+    {
+      steps,
+      initial: () => emptyDraft(code),
+      start: 'item',
+      services,
+      settings: scanner,
+      speak,
+      speakPrompts: config.TTSVoice !== null,
+      restartOnInput: false,
+      continueAfterFinish: () => ({ state: emptyDraft(code) }),
+      repeatWindowMs: config.scannerRepeatWindowMs,
+    },
+    {
+      appId: `goodsReceipt.${code}`,
+      userId: session.me?.user.id ?? null,
+      restore: resumeReceipt,
+      extra: {
+        save: () => keeper.pendingRequest,
+        restore: (value) => keeper.restore(value),
+        subscribe: (listener) => keeper.subscribe(listener),
+      },
+    },
+  );
+  const resumed = workflow.resumed;
+  useEffect(() => {
+    if (resumed) notify('info', 'goodsReceipt:recoveredPreviousSession', { receipt: code });
+  }, [resumed, code]);
+  const scanHint = useIgnoredScanHint(workflow.snapshot.ignored);
+  return { ...workflow, scanHint, receipt, query, keeper, managerDialog: manager.dialog };
+}
