@@ -158,7 +158,7 @@ describe('goods receipt routes', () => {
 
   it('MANAGER mode: above the tolerance needs a manager, whose approval is recorded', async () => {
     const s = await receiptScene(db, { mode: 'MANAGER', tolerance: 5 });
-    const manager = await makeUser(db, { roles: ['goodsReceipt', 'purchasing'] });
+    const manager = await makeUser(db, { roles: ['goodsReceiptAuthOverReceipt'] });
     const code = await openedReceipt(operator, s);
     const refused = await progress(operator, code, 0, { quantity: 12, confirmations: { quantity: true } });
     expect(errorOf(refused).key).toBe('overReceiptNeedsManager');
@@ -167,6 +167,13 @@ describe('goods receipt routes', () => {
       managerApproval: { username: manager.username, password: 'wrong password' },
     });
     expect(errorOf(wrong).status).toBe(422);
+    // A goods receipt user without the over-receipt authorisation cannot approve it.
+    const notAManager = await makeUser(db, { roles: ['goodsReceipt', 'purchasing'] });
+    const refusedApproval = await progress(operator, code, 0, {
+      quantity: 12,
+      managerApproval: { username: notAManager.username, password: notAManager.password },
+    });
+    expect(errorOf(refusedApproval).key).toBe('insufficientRoles');
     const approved = await progress(operator, code, 0, {
       quantity: 12,
       managerApproval: { username: manager.username, password: manager.password },

@@ -33,8 +33,8 @@ import * as entryRows from './receipt-entries.repository.js';
 
 export type OpenRequest = z.output<typeof openReceiptRequestSchema>;
 
-/** Who may allow an over-receipt above the tolerance (manager verification; admin holds both). */
-export const overReceiptApproverRoles: readonly Role[] = ['goodsReceipt', 'purchasing'];
+/** Who may allow an over-receipt above the tolerance (manager verification): the authorisation for it (admin holds it). */
+export const overReceiptApproverRoles: readonly Role[] = ['goodsReceiptAuthOverReceipt'];
 
 const writableStatuses = ['OPEN', 'IN_PROGRESS'];
 const receivableSourceStatuses: readonly string[] = ['OPEN', 'PARTLY_RECEIVED'];
