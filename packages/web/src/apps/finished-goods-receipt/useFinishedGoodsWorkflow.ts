@@ -1,17 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { areaKey } from '@wms/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { invalidateLocations } from '../../components/object-dialogs/location/location-queries.js';
 import type { ResumePoint } from '../../handheld/engine/runner.js';
-import { createHttpHandheldServices } from '../../handheld/handheld-services.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
-import { useSpeech } from '../../handheld/peripherals/speech.js';
-import { useIgnoredScanHint } from '../../handheld/useIgnoredScanHint.js';
-import { usePersistedWorkflow, type PersistedWorkflowControls } from '../../handheld/usePersistedWorkflow.js';
-import { useConfig } from '../../platform/config.js';
+import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
+import type { PersistedWorkflowControls } from '../../handheld/usePersistedWorkflow.js';
 import { useDeviceConfig } from '../../platform/device-config.js';
 import { notify } from '../../platform/notifications.js';
-import { useSession } from '../../platform/session.js';
 import { initialFinishedGoodsState, type FinishedGoodsState } from './fgr-state.js';
 import { finishedGoodsSteps } from './fgr-workflow.js';
 
@@ -34,54 +30,34 @@ export type FinishedGoodsWorkflowControls = PersistedWorkflowControls<FinishedGo
  * Idempotency-Key.
  */
 export function useFinishedGoodsWorkflow(): FinishedGoodsWorkflowControls {
-  const { scanner } = useConfig();
   const { config } = useDeviceConfig();
-  const session = useSession();
   const printer = useRef<number | null>(null);
   printer.current =
     typeof config.defaultItemLabelPrinter === 'number' && config.defaultItemLabelPrinter > 0
       ? config.defaultItemLabelPrinter
       : null;
-  const speak = useSpeech();
   const queryClient = useQueryClient();
-  const services = useMemo(() => createHttpHandheldServices(), []);
   const [keeper] = useState(() => new IdempotencyKeeper());
   const [steps] = useState(() => finishedGoodsSteps({ keeper, printer: () => printer.current }));
-  const workflow = usePersistedWorkflow<FinishedGoodsState>(
-    {
-      steps,
-      initial: initialFinishedGoodsState,
-      start: 'order',
-      services,
-      settings: scanner,
-      speak,
-      speakPrompts: config.TTSVoice !== null,
-      restartOnInput: false,
-      continueAfterFinish: (state) => {
-        const received = state.received;
-        if (received) {
-          void invalidateLocations(queryClient, [received.targetLocation]);
-          void queryClient.invalidateQueries({ queryKey: [...areaKey('items'), { code: received.item }] });
-          void queryClient.invalidateQueries({ queryKey: areaKey('finishedGoodsReceipt') });
-        }
-        return { state: initialFinishedGoodsState() };
-      },
-      repeatWindowMs: config.scannerRepeatWindowMs,
+  const workflow = useDeviceWorkflow<FinishedGoodsState>({
+    steps,
+    initial: initialFinishedGoodsState,
+    start: 'order',
+    appId: finishedGoodsWorkflowId,
+    keeper,
+    restore: resumeFinishedGoods,
+    continueAfterFinish: (state) => {
+      const received = state.received;
+      if (received) {
+        void invalidateLocations(queryClient, [received.targetLocation]);
+        void queryClient.invalidateQueries({ queryKey: [...areaKey('items'), { code: received.item }] });
+        void queryClient.invalidateQueries({ queryKey: areaKey('finishedGoodsReceipt') });
+      }
+      return { state: initialFinishedGoodsState() };
     },
-    {
-      appId: finishedGoodsWorkflowId,
-      userId: session.me?.user.id ?? null,
-      restore: resumeFinishedGoods,
-      extra: {
-        save: () => keeper.pendingRequest,
-        restore: (value) => keeper.restore(value),
-        subscribe: (listener) => keeper.subscribe(listener),
-      },
-    },
-  );
+  });
   useRecoveredSession(workflow);
-  const scanHint = useIgnoredScanHint(workflow.snapshot.ignored);
-  return { ...workflow, scanHint };
+  return workflow;
 }
 
 /** A resumed flow says so once (recoveredPreviousSession), naming the order. */

@@ -1,18 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GoodsReceipt } from '@wms/contract';
 import type { ResumePoint } from '../../handheld/engine/runner.js';
-import { createHttpHandheldServices } from '../../handheld/handheld-services.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
-import { useSpeech } from '../../handheld/peripherals/speech.js';
-import { useIgnoredScanHint } from '../../handheld/useIgnoredScanHint.js';
+import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
 import { useManagerApproval } from '../../handheld/useManagerApproval.js';
-import { usePersistedWorkflow } from '../../handheld/usePersistedWorkflow.js';
-import { useConfig } from '../../platform/config.js';
-import { useDeviceConfig } from '../../platform/device-config.js';
 import { notify } from '../../platform/notifications.js';
-import { useSession } from '../../platform/session.js';
 import { receiptQueries } from './receipt-api.js';
 import { emptyDraft, type ReceiptDraft } from './receipt-state.js';
 import { receiptSteps } from './receipt-workflow.js';
@@ -38,11 +32,6 @@ export function useReceiptWorkflow(code: string) {
   const receipt = query.data?.receipt ?? null;
   const latest = useRef<GoodsReceipt | null>(receipt);
   latest.current = receipt;
-  const { scanner } = useConfig();
-  const { config } = useDeviceConfig();
-  const session = useSession();
-  const speak = useSpeech();
-  const services = useMemo(() => createHttpHandheldServices(), []);
   const manager = useManagerApproval();
   const askManager = useRef(manager.askManager);
   askManager.current = manager.askManager;
@@ -55,34 +44,17 @@ export function useReceiptWorkflow(code: string) {
       onReceipt: (fresh) => queryClient.setQueryData(detail.queryKey, { receipt: fresh }),
     }),
   );
-  const workflow = usePersistedWorkflow<ReceiptDraft>(
-    {
-      steps,
-      initial: () => emptyDraft(code),
-      start: 'item',
-      services,
-      settings: scanner,
-      speak,
-      speakPrompts: config.TTSVoice !== null,
-      restartOnInput: false,
-      continueAfterFinish: () => ({ state: emptyDraft(code) }),
-      repeatWindowMs: config.scannerRepeatWindowMs,
-    },
-    {
-      appId: `goodsReceipt.${code}`,
-      userId: session.me?.user.id ?? null,
-      restore: resumeReceipt,
-      extra: {
-        save: () => keeper.pendingRequest,
-        restore: (value) => keeper.restore(value),
-        subscribe: (listener) => keeper.subscribe(listener),
-      },
-    },
-  );
+  const workflow = useDeviceWorkflow<ReceiptDraft>({
+    steps,
+    initial: () => emptyDraft(code),
+    start: 'item',
+    appId: `goodsReceipt.${code}`,
+    keeper,
+    restore: resumeReceipt,
+  });
   const resumed = workflow.resumed;
   useEffect(() => {
     if (resumed) notify('info', 'goodsReceipt:recoveredPreviousSession', { receipt: code });
   }, [resumed, code]);
-  const scanHint = useIgnoredScanHint(workflow.snapshot.ignored);
-  return { ...workflow, scanHint, receipt, query, keeper, managerDialog: manager.dialog };
+  return { ...workflow, receipt, query, keeper, managerDialog: manager.dialog };
 }

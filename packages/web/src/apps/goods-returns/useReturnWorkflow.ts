@@ -1,16 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GoodsReturn } from '@wms/contract';
 import type { ResumePoint } from '../../handheld/engine/runner.js';
-import { createHttpHandheldServices } from '../../handheld/handheld-services.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
-import { useSpeech } from '../../handheld/peripherals/speech.js';
-import { useIgnoredScanHint } from '../../handheld/useIgnoredScanHint.js';
-import { usePersistedWorkflow } from '../../handheld/usePersistedWorkflow.js';
-import { useConfig } from '../../platform/config.js';
-import { useDeviceConfig } from '../../platform/device-config.js';
+import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
 import { notify } from '../../platform/notifications.js';
-import { useSession } from '../../platform/session.js';
 import { returnQueries } from './returns-api.js';
 import { emptyDraft, type ReturnDraft } from './return-state.js';
 import { returnSteps } from './return-workflow.js';
@@ -31,11 +25,6 @@ export function useReturnWorkflow(code: string, goodsReturn: GoodsReturn | null)
   const queryClient = useQueryClient();
   const latest = useRef<GoodsReturn | null>(goodsReturn);
   latest.current = goodsReturn;
-  const { scanner } = useConfig();
-  const { config } = useDeviceConfig();
-  const session = useSession();
-  const speak = useSpeech();
-  const services = useMemo(() => createHttpHandheldServices(), []);
   const [keeper] = useState(() => new IdempotencyKeeper());
   const [steps] = useState(() =>
     returnSteps({
@@ -44,34 +33,17 @@ export function useReturnWorkflow(code: string, goodsReturn: GoodsReturn | null)
       onReturn: (fresh) => queryClient.setQueryData(returnQueries.detail(code).queryKey, fresh),
     }),
   );
-  const workflow = usePersistedWorkflow<ReturnDraft>(
-    {
-      steps,
-      initial: () => emptyDraft(code),
-      start: 'item',
-      services,
-      settings: scanner,
-      speak,
-      speakPrompts: config.TTSVoice !== null,
-      restartOnInput: false,
-      continueAfterFinish: () => ({ state: emptyDraft(code) }),
-      repeatWindowMs: config.scannerRepeatWindowMs,
-    },
-    {
-      appId: `goodsReturns.${code}`,
-      userId: session.me?.user.id ?? null,
-      restore: resumeReturn,
-      extra: {
-        save: () => keeper.pendingRequest,
-        restore: (value) => keeper.restore(value),
-        subscribe: (listener) => keeper.subscribe(listener),
-      },
-    },
-  );
+  const workflow = useDeviceWorkflow<ReturnDraft>({
+    steps,
+    initial: () => emptyDraft(code),
+    start: 'item',
+    appId: `goodsReturns.${code}`,
+    keeper,
+    restore: resumeReturn,
+  });
   const resumed = workflow.resumed;
   useEffect(() => {
     if (resumed) notify('info', 'goodsReturns:recoveredPreviousSession', { code });
   }, [resumed, code]);
-  const scanHint = useIgnoredScanHint(workflow.snapshot.ignored);
-  return { ...workflow, scanHint };
+  return workflow;
 }

@@ -1,16 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { areaKey, sameCode, type ManagerApproval } from '@wms/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { invalidateLocations } from '../../components/object-dialogs/location/location-queries.js';
 import type { ResumePoint } from '../../handheld/engine/runner.js';
 import type { HandheldServices } from '../../handheld/engine/types.js';
-import { createHttpHandheldServices } from '../../handheld/handheld-services.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
-import { useSpeech } from '../../handheld/peripherals/speech.js';
-import { useIgnoredScanHint } from '../../handheld/useIgnoredScanHint.js';
-import { usePersistedWorkflow, type PersistedWorkflowControls } from '../../handheld/usePersistedWorkflow.js';
-import { useConfig } from '../../platform/config.js';
-import { useDeviceConfig } from '../../platform/device-config.js';
+import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
+import type { PersistedWorkflowControls } from '../../handheld/usePersistedWorkflow.js';
 import { useLiveMessage } from '../../platform/live.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
@@ -53,16 +49,12 @@ export function useGoodsSortingWorkflow(
   mode: SortingMode,
   askManager: (question: ManagerQuestion) => Promise<ManagerApproval | null>,
 ): SortingWorkflowControls {
-  const { scanner } = useConfig();
-  const { config } = useDeviceConfig();
   const session = useSession();
   const latestSession = useRef(session);
   latestSession.current = session;
   const ask = useRef(askManager);
   ask.current = askManager;
-  const speak = useSpeech();
   const queryClient = useQueryClient();
-  const services = useMemo(() => createHttpHandheldServices(), []);
   const [keeper] = useState(() => new IdempotencyKeeper());
   const [steps] = useState(() =>
     goodsSortingSteps(mode, {
@@ -71,43 +63,27 @@ export function useGoodsSortingWorkflow(
       mayMoveRestricted: () => latestSession.current.hasRole('stockTransferAuthMoveRestricted'),
     }),
   );
-  const workflow = usePersistedWorkflow<GoodsSortingState>(
-    {
-      steps,
-      initial: () => initialSortingState(mode),
-      start: startStep,
-      services,
-      settings: scanner,
-      speak,
-      speakPrompts: config.TTSVoice !== null,
-      restartOnInput: false,
-      continueAfterFinish: (state) => {
-        const lines = state.moved?.lines ?? [];
-        void invalidateLocations(
-          queryClient,
-          lines.flatMap((line) => [line.fromLocation, line.toLocation]),
-        );
-        for (const code of new Set(lines.map((line) => line.item)))
-          void queryClient.invalidateQueries({ queryKey: [...areaKey('items'), { code }] });
-        return { state: nextItemState(state), stepId: 'item' };
-      },
-      repeatWindowMs: config.scannerRepeatWindowMs,
+  const workflow = useDeviceWorkflow<GoodsSortingState>({
+    steps,
+    initial: () => initialSortingState(mode),
+    start: startStep,
+    appId: sortingWorkflowIds[mode],
+    keeper,
+    restore: resumeSorting,
+    continueAfterFinish: (state) => {
+      const lines = state.moved?.lines ?? [];
+      void invalidateLocations(
+        queryClient,
+        lines.flatMap((line) => [line.fromLocation, line.toLocation]),
+      );
+      for (const code of new Set(lines.map((line) => line.item)))
+        void queryClient.invalidateQueries({ queryKey: [...areaKey('items'), { code }] });
+      return { state: nextItemState(state), stepId: 'item' };
     },
-    {
-      appId: sortingWorkflowIds[mode],
-      userId: session.me?.user.id ?? null,
-      restore: resumeSorting,
-      extra: {
-        save: () => keeper.pendingRequest,
-        restore: (value) => keeper.restore(value),
-        subscribe: (listener) => keeper.subscribe(listener),
-      },
-    },
-  );
+  });
   useRecoveredSession(workflow);
-  useFreshStaging(workflow, services);
-  const scanHint = useIgnoredScanHint(workflow.snapshot.ignored);
-  return { ...workflow, scanHint };
+  useFreshStaging(workflow, workflow.services);
+  return workflow;
 }
 
 /** A resumed flow says so once (recoveredPreviousSession), naming where it continues. */
