@@ -1,10 +1,9 @@
 import { fromThousandths, toThousandths, type ReceiptEntry, type ReceiptLine } from '@wms/contract';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../components/object-dialogs/format.js';
-import { keepScannerFocus } from '../../handheld/HandheldScreen.js';
+import { UndoableEntries } from '../../handheld/UndoableEntries.js';
 
 /** The receipt's lines: ordered, received (earlier receipts and this one) and open; the selected one marked. */
 export function ReceiptLines({ lines, selected }: { lines: readonly ReceiptLine[]; selected: number | null }) {
@@ -57,36 +56,16 @@ export function ReceiptEntries({
   busy: boolean;
 }) {
   const { t } = useTranslation('goodsReceipt');
-  if (entries.length === 0) return null;
   return (
-    <section data-testid="receipt-entries">
-      <h2 className="h6 mb-2">{t('entries.title', { count: entries.length })}</h2>
-      <ListGroup className="handheld-list">
-        {[...entries].reverse().map((entry) => (
-          <ListGroup.Item key={entry.id} className="d-flex align-items-center gap-2 py-2" data-testid="receipt-entry">
-            <div className="flex-grow-1 min-w-0">
-              <div className="fw-semibold text-truncate">
-                {formatQuantity(entry.quantity)} × {entry.item}
-              </div>
-              <div className="small text-body-secondary text-truncate">
-                {[entry.batch, entry.serial, entry.expirationDate, entry.targetLocation, entry.username]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </div>
-            </div>
-            <Button
-              variant="outline-danger"
-              disabled={busy}
-              onClick={() => onUndo(entry)}
-              onMouseDown={keepScannerFocus}
-              aria-label={t('entries.undo', { item: entry.item })}
-              data-testid="undo-entry"
-            >
-              <i className="bi bi-arrow-counterclockwise" aria-hidden="true" />
-            </Button>
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-    </section>
+    <UndoableEntries
+      entries={entries}
+      title={t('entries.title', { count: entries.length })}
+      testIds={{ section: 'receipt-entries', entry: 'receipt-entry' }}
+      headline={(entry) => `${formatQuantity(entry.quantity)} × ${entry.item}`}
+      details={(entry) => [entry.batch, entry.serial, entry.expirationDate, entry.targetLocation, entry.username]}
+      undoLabel={(entry) => t('entries.undo', { item: entry.item })}
+      onUndo={onUndo}
+      busy={busy}
+    />
   );
 }

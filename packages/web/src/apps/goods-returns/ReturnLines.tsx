@@ -1,10 +1,9 @@
 import type { FlushLineResult, GoodsReturn, GoodsReturnEntry } from '@wms/contract';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../components/object-dialogs/format.js';
-import { keepScannerFocus } from '../../handheld/HandheldScreen.js';
+import { UndoableEntries } from '../../handheld/UndoableEntries.js';
 
 /** The return's lines: announced, saved and what may still come back; a failed flush line shows its error. */
 export function ReturnLines({
@@ -67,40 +66,17 @@ export function ReturnEntries({
   busy: boolean;
 }) {
   const { t } = useTranslation('goodsReturns');
-  if (entries.length === 0) return null;
   return (
-    <section data-testid="return-entries">
-      <h2 className="h6 mb-2">{t('entries.title', { number: entries.length })}</h2>
-      <ListGroup className="handheld-list">
-        {[...entries].reverse().map((entry) => (
-          <ListGroup.Item key={entry.id} className="d-flex align-items-center gap-2 py-2" data-testid="return-entry">
-            <div className="flex-grow-1 min-w-0">
-              <div className="fw-semibold text-truncate">
-                {formatQuantity(entry.quantity)} × {entry.item} {entry.serial ?? entry.batch ?? ''}
-              </div>
-              <div className="small text-body-secondary text-truncate">
-                {[t(`condition.${entry.condition}`), entry.target, entry.reason, entry.username]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </div>
-            </div>
-            {entry.flushed ? (
-              <Badge bg="success">{t('lines.flushed')}</Badge>
-            ) : (
-              <Button
-                variant="outline-danger"
-                disabled={busy}
-                onClick={() => onUndo(entry)}
-                onMouseDown={keepScannerFocus}
-                aria-label={t('entries.undo', { item: entry.item })}
-                data-testid="undo-entry"
-              >
-                <i className="bi bi-arrow-counterclockwise" aria-hidden="true" />
-              </Button>
-            )}
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-    </section>
+    <UndoableEntries
+      entries={entries}
+      title={t('entries.title', { number: entries.length })}
+      testIds={{ section: 'return-entries', entry: 'return-entry' }}
+      headline={(entry) => `${formatQuantity(entry.quantity)} × ${entry.item} ${entry.serial ?? entry.batch ?? ''}`}
+      details={(entry) => [t(`condition.${entry.condition}`), entry.target, entry.reason, entry.username]}
+      undoLabel={(entry) => t('entries.undo', { item: entry.item })}
+      onUndo={onUndo}
+      busy={busy}
+      fixed={(entry) => (entry.flushed ? <Badge bg="success">{t('lines.flushed')}</Badge> : null)}
+    />
   );
 }
