@@ -132,3 +132,37 @@ export async function deleteAttachment(tx: DbOrTx, id: number): Promise<boolean>
   const result = await tx.deleteFrom('document_attachment').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+export interface NewDocumentHead {
+  type: string;
+  code: string;
+  status: string;
+  warehouseId: number | null;
+  partnerId: number | null;
+  at: string;
+}
+
+/**
+ * Inserts a document's head (visual code = code, dated today); undefined when the type and code
+ * are taken already, e.g. by a concurrent insert of the same document (the caller decides).
+ */
+export async function insertDocumentHead(tx: DbOrTx, head: NewDocumentHead): Promise<number | undefined> {
+  const row = await tx
+    .insertInto('document')
+    .values({
+      type: head.type,
+      code: head.code,
+      code_lower: codeKey(head.code),
+      visual_code: head.code,
+      status: head.status,
+      warehouse_id: head.warehouseId,
+      business_partner_id: head.partnerId,
+      document_date: head.at.slice(0, 10),
+      created_at: head.at,
+      updated_at: head.at,
+    })
+    .onConflict((oc) => oc.columns(['type', 'code_lower']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}

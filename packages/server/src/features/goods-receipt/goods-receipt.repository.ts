@@ -2,6 +2,7 @@ import { codeKey, receiptSourceTypes } from '@wms/contract';
 import { sql } from 'kysely';
 import { isSqlite } from '../../db/compiled-query.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
+import { createDocumentHead } from '../documents/document-create.service.js';
 
 /** Goods receipt queries (docs/decisions/0172-goods-receipt.md). Quantities are integer thousandths. */
 
@@ -252,29 +253,20 @@ export async function insertReceipt(
     at: string;
   },
 ): Promise<number | undefined> {
-  const document = await tx
-    .insertInto('document')
-    .values({
-      type: 'GOODS_RECEIPT',
-      code: input.code,
-      code_lower: codeKey(input.code),
-      visual_code: input.code,
-      status: 'OPEN',
-      warehouse_id: input.warehouseId,
-      business_partner_id: input.partnerId,
-      document_date: input.at.slice(0, 10),
-      created_at: input.at,
-      updated_at: input.at,
-    })
-    // A concurrent open of the same source made the same code: it won, the caller resumes its receipt.
-    .onConflict((oc) => oc.columns(['type', 'code_lower']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!document) return undefined;
+  // A concurrent open of the same source made the same code: it won, the caller resumes its receipt.
+  const documentId = await createDocumentHead(tx, {
+    type: 'GOODS_RECEIPT',
+    code: input.code,
+    status: 'OPEN',
+    warehouseId: input.warehouseId,
+    partnerId: input.partnerId,
+    at: input.at,
+  });
+  if (documentId === undefined) return undefined;
   const inserted = await tx
     .insertInto('goods_receipt')
     .values({
-      id: document.id,
+      id: documentId,
       source_document_id: input.sourceId,
       open_source_id: input.sourceId,
       created_by: input.by,
@@ -283,7 +275,7 @@ export async function insertReceipt(
     .returning('id')
     .executeTakeFirst();
   if (inserted) return inserted.id;
-  await tx.deleteFrom('document').where('id', '=', document.id).execute();
+  await tx.deleteFrom('document').where('id', '=', documentId).execute();
   return undefined;
 }
 

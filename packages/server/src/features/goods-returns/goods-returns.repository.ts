@@ -2,6 +2,7 @@ import { codeKey, paddedCodeKey } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
+import { createDocumentHead } from '../documents/document-create.service.js';
 
 export {
   deliveredPerItemOfOrder,
@@ -183,29 +184,20 @@ export async function insertReturn(
     lines: readonly { itemId: number; quantity: number; source: string }[];
   },
 ): Promise<number | undefined> {
-  const document = await tx
-    .insertInto('document')
-    .values({
-      type: 'SALES_RETURN',
-      code: input.code,
-      code_lower: codeKey(input.code),
-      visual_code: input.code,
-      status: 'OPEN',
-      warehouse_id: input.warehouseId,
-      business_partner_id: input.partnerId,
-      document_date: input.at.slice(0, 10),
-      created_at: input.at,
-      updated_at: input.at,
-    })
-    .onConflict((oc) => oc.columns(['type', 'code_lower']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!document) return undefined;
+  const documentId = await createDocumentHead(tx, {
+    type: 'SALES_RETURN',
+    code: input.code,
+    status: 'OPEN',
+    warehouseId: input.warehouseId,
+    partnerId: input.partnerId,
+    at: input.at,
+  });
+  if (documentId === undefined) return undefined;
   await tx
     .insertInto('document_line')
     .values(
       input.lines.map((line, lineNumber) => ({
-        document_id: document.id,
+        document_id: documentId,
         line_number: lineNumber,
         item_id: line.itemId,
         direction: 'IN',
@@ -215,7 +207,7 @@ export async function insertReturn(
       })),
     )
     .execute();
-  return document.id;
+  return documentId;
 }
 
 /** Holds the customer's row until the transaction ends: entries of one customer are decided one at a time. */

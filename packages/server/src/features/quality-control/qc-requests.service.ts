@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/database.js';
+import { createDocumentHead } from '../documents/document-create.service.js';
 
 /**
  * QC blocking and QC requests (PROCESSES.md 2.1; docs/decisions/0172-goods-receipt.md).
@@ -57,26 +58,20 @@ export async function createQcRequests(tx: Tx, requests: NewQcRequests): Promise
   const codes: string[] = [];
   for (const line of requests.lines) {
     const code = newQcRequestCode();
-    const document = await tx
-      .insertInto('document')
-      .values({
-        type: 'QC_REQUEST',
-        code,
-        code_lower: code.toLowerCase(),
-        visual_code: code,
-        status: 'OPEN',
-        warehouse_id: requests.warehouseId,
-        document_date: requests.at.slice(0, 10),
-        erp_reference: null,
-        created_at: requests.at,
-        updated_at: requests.at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const documentId = await createDocumentHead(tx, {
+      type: 'QC_REQUEST',
+      code,
+      status: 'OPEN',
+      warehouseId: requests.warehouseId,
+      partnerId: null,
+      at: requests.at,
+    });
+    // The code is new (time and random): taken only by a programming error.
+    if (documentId === undefined) throw new Error(`QC request code ${code} is taken`);
     await tx
       .insertInto('document_line')
       .values({
-        document_id: document.id,
+        document_id: documentId,
         line_number: 0,
         item_id: line.itemId,
         direction: 'IN',
