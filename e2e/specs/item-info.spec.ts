@@ -67,8 +67,8 @@ describe('item information app', () => {
     expect(await text(page, 'field-barcode2')).toContain('× 12 pcs');
     expect(await text(page, 'field-units')).toContain('pcs');
     expect(await page.getByTestId('item-image-placeholder').isVisible()).toBe(true);
-    // The forecast: on hand 500 + 48 + 6 + 30 + 100, drawn by uPlot on a canvas.
-    expect(await text(page, 'stock-forecast-summary')).toContain('Now 684 pcs');
+    // The forecast: on hand 500 + 48 + 6 + 30 + 100, and PO-1001's 1,000 due today (demo-inbound), drawn by uPlot on a canvas.
+    expect(await text(page, 'stock-forecast-summary')).toContain('Now 1,684 pcs');
     await page.getByTestId('stock-forecast-chart').locator('canvas').waitFor();
     const chartWidth = (await page.getByTestId('stock-forecast-chart').boundingBox())?.width ?? 0;
     expect(chartWidth).toBeGreaterThan(250);
