@@ -453,7 +453,7 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
       return rows.map((r) => Number(r.quantity));
     },
     async readBack(answer) {
-      const code = answer.json.receipt.code as string;
+      const code = answer.json.code as string;
       const read = await (receiver as HttpClient).get(`/api/v1/goods_receipt/${code}`);
       return [read.json.receipt.entries[0].quantity as number, read.json.receipt.lines[0].progress as number];
     },

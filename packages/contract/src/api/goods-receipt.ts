@@ -202,9 +202,16 @@ export const receiptProgressRequestSchema = z
   });
 export type ReceiptProgressRequest = z.input<typeof receiptProgressRequestSchema>;
 
+/**
+ * What one entry changed: the receipt's status and version, the line as it is now, the new entries
+ * (one per serial). Other devices on the receipt get DOCUMENT_CHANGED and read it again.
+ */
 export const receiptProgressAnswerSchema = z.object({
+  code: z.string(),
+  status: z.enum(goodsReceiptStatuses),
+  version: z.number().int(),
+  line: receiptLineSchema,
   entries: z.array(receiptEntrySchema),
-  receipt: goodsReceiptSchema,
   approvedBy: approvingManagerSchema.nullable(),
 });
 export type ReceiptProgressAnswer = z.infer<typeof receiptProgressAnswerSchema>;

@@ -39,7 +39,8 @@ export function entryOf(row: entryRows.EntryRow): ReceiptEntry {
   };
 }
 
-function lineOf(row: repository.SourceLineRow, progress: number): ReceiptLine {
+/** A source line as the receipt shows it, with this receipt's progress on it (thousandths). */
+export function lineOf(row: repository.SourceLineRow, progress: number): ReceiptLine {
   const ordered = Number(row.quantity);
   const receivedBefore = Math.max(0, ordered - Number(row.open_quantity));
   const planned = plannedBatchOf(row.extras);

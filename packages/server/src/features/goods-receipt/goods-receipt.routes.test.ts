@@ -67,7 +67,8 @@ describe('goods receipt routes', () => {
     expect(first.json.entries).toMatchObject([
       { line: 0, quantity: 4, targetLocation: s.staging.code, qcPending: false },
     ]);
-    expect(first.json.receipt).toMatchObject({ status: 'IN_PROGRESS', lines: [{ progress: 4, open: 6 }] });
+    expect(first.json).toMatchObject({ code, status: 'IN_PROGRESS', line: { line: 0, progress: 4, open: 6 } });
+    expect((await getReceipt(operator, code)).json.receipt).toMatchObject({ lines: [{ progress: 4, open: 6 }] });
     expect(await receiptLedger(s.item.id)).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { nowIso, today } from '../../util/time.js';
 import { approvedBy, recordManagerApproval } from '../auth/manager-approval.service.js';
 import { changeStatus } from '../documents/document-status.js';
 import { approvalOf, plannedEntries, type ProgressRequest } from './receipt-entry-rules.js';
-import { findReceiptOrThrow, receiptView } from './goods-receipt-view.js';
+import { entryOf, findReceiptOrThrow, lineOf, receiptView } from './goods-receipt-view.js';
 import { publishReceiptChanged, syncReceiptCounter } from './goods-receipt-live.js';
 import { warehouseReceiptSettings } from './receipt-settings.service.js';
 import * as repository from './goods-receipt.repository.js';
@@ -119,7 +119,7 @@ async function progressInTransaction(
   if (!line) throw unprocessable('itemNotOnOrder', { item: '', document: source.code });
   const at = nowIso();
   const settings = await warehouseReceiptSettings(tx, source.warehouse_id);
-  const rows = await plannedEntries(tx, {
+  const planned = await plannedEntries(tx, {
     receipt: head,
     source,
     line,
@@ -130,6 +130,7 @@ async function progressInTransaction(
     today: today(),
     at,
   });
+  const { rows } = planned;
   const ids = await entryRows.insertEntries(tx, rows);
   head = await markInProgress(tx, head);
   const approval = approvalOf(rows, approver);
@@ -146,9 +147,17 @@ async function progressInTransaction(
       },
     });
   }
-  const receipt = await receiptView(tx, head, { source, settings });
-  const idSet = new Set(ids);
-  return { entries: receipt.entries.filter((e) => idSet.has(e.id)), receipt, approvedBy: approval };
+  const added = rows.reduce((sum, row) => sum + row.quantity, 0);
+  return {
+    code: head.code,
+    status: head.status as ReceiptProgressAnswer['status'],
+    version: head.version,
+    line: lineOf(line, planned.progressBefore + added),
+    entries: rows.map((row, i) =>
+      entryOf({ ...row, id: ids[i] ?? 0, item_code: line.item_code, target_code: planned.targetCode }),
+    ),
+    approvedBy: approval,
+  };
 }
 
 /**
@@ -179,7 +188,7 @@ export async function saveProgress(
   ).catch((error: unknown) => {
     throw serialTakenByConcurrentEntry(error, request) ?? error;
   });
-  if (!result.replayed) publishReceiptChanged(ctx, result.body.receipt);
+  if (!result.replayed) publishReceiptChanged(ctx, result.body);
   return result;
 }
 

@@ -166,8 +166,16 @@ async function decideTarget(tx: Tx, c: EntryContext, qcPending: boolean): Promis
   return location;
 }
 
+export interface PlannedEntries {
+  rows: entryRows.NewEntry[];
+  /** The target's code (every row goes there). */
+  targetCode: string;
+  /** This receipt's progress on the line before the entry (thousandths). */
+  progressBefore: number;
+}
+
 /** The rows of one progress entry, checked; throws the refusal's 422 (the entry is then not saved). */
-export async function plannedEntries(tx: Tx, c: EntryContext): Promise<entryRows.NewEntry[]> {
+export async function plannedEntries(tx: Tx, c: EntryContext): Promise<PlannedEntries> {
   const { line, request } = c;
   const serialItem = line.managed_by === 'SERIAL_NUMBER';
   const batchItem = line.managed_by === 'BATCH_NUMBER';
@@ -210,14 +218,14 @@ export async function plannedEntries(tx: Tx, c: EntryContext): Promise<entryRows
     username: c.user.username,
     created_at: c.at,
   };
+  const planned = { targetCode: target.code, progressBefore: progress };
   if (!serialItem) {
-    return [
-      { ...base, quantity, serial_code: null, open_serial_key: null, mnf_serial_code: null, over_receipt: overReceipt },
-    ];
+    const row = { ...base, quantity, serial_code: null, open_serial_key: null, mnf_serial_code: null };
+    return { ...planned, rows: [{ ...row, over_receipt: overReceipt }] };
   }
   // The over-receipt is told on the last serials of the entry: those above the open quantity.
   const overUnits = overReceipt / 1000;
-  return serials.map((s, i) => ({
+  const rows = serials.map((s, i) => ({
     ...base,
     quantity: 1000,
     serial_code: s.serial,
@@ -225,6 +233,7 @@ export async function plannedEntries(tx: Tx, c: EntryContext): Promise<entryRows
     mnf_serial_code: s.mnf,
     over_receipt: i >= serials.length - overUnits ? 1000 : 0,
   }));
+  return { ...planned, rows };
 }
 
 /** Whether an entry's approval was the manager's (for the answer). */

@@ -78,7 +78,17 @@ function defaultAnswer(call: Call): Answer {
   if (method === 'POST' && path.endsWith('/progress')) {
     const body = call.body as { quantity: number };
     const line = receipt.lines[Number(path.split('/').at(-2))]!;
-    return { status: 200, json: { entries: [entry(line, body.quantity)], receipt, approvedBy: null } };
+    return {
+      status: 200,
+      json: {
+        code: receipt.code,
+        status: 'IN_PROGRESS',
+        version: 2,
+        line,
+        entries: [entry(line, body.quantity)],
+        approvedBy: null,
+      },
+    };
   }
   if (method === 'GET' && path.endsWith('/attachments')) return { status: 200, json: [] };
   return refusal(404, 'notFound');

@@ -5,6 +5,7 @@ import {
   type GoodsReceipt,
   type Item,
   type ReceiptLine,
+  type ReceiptProgressAnswer,
   type ReceiptProgressRequest,
 } from '@wms/contract';
 import type { Prompt } from '../../handheld/engine/types.js';
@@ -126,5 +127,21 @@ export function progressBody(draft: ReceiptDraft): ReceiptProgressRequest {
       serial && draft.manufacturingSerials.some((value) => value !== null) ? draft.manufacturingSerials : [],
     targetLocation: draft.target,
     confirmations: draft.confirmations,
+  };
+}
+
+/**
+ * The receipt after one saved entry, from the progress answer: its line as it is now, the new
+ * entries added (an entry already there is not added twice), status and version. Other devices'
+ * entries come with the next read (DOCUMENT_CHANGED).
+ */
+export function withProgress(receipt: GoodsReceipt, answer: ReceiptProgressAnswer): GoodsReceipt {
+  const known = new Set(receipt.entries.map((entry) => entry.id));
+  return {
+    ...receipt,
+    status: answer.status,
+    version: Math.max(receipt.version, answer.version),
+    lines: receipt.lines.map((line) => (line.line === answer.line.line ? answer.line : line)),
+    entries: [...receipt.entries, ...answer.entries.filter((entry) => !known.has(entry.id))],
   };
 }

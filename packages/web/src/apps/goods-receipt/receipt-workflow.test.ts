@@ -5,7 +5,7 @@ import { FakeServices, makeEnv } from '../../handheld/engine/testing/fakes.js';
 import type { WorkflowEffects } from '../../handheld/engine/types.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { StepFailure } from '../../handheld/keyed-failure.js';
-import { emptyDraft, type ReceiptDraft } from './receipt-state.js';
+import { emptyDraft, withProgress, type ReceiptDraft } from './receipt-state.js';
 import { receiptSteps } from './receipt-workflow.js';
 import { cart, entry, items, receipt, staging } from './test-fixtures.js';
 
@@ -39,8 +39,8 @@ function setup(
       asked.push(reason);
       return options.manager ?? null;
     },
-    onReceipt: (fresh) => {
-      current = fresh;
+    onProgress: (answer) => {
+      current = withProgress(current, answer);
     },
     api: {
       progress: (code, line, body, kept, approval) =>
@@ -56,8 +56,11 @@ function setup(
             ? body.serials.map((serial) => entry(row, 1, { ...target, serial }))
             : [entry(row, body.quantity ?? 0, target)];
           const result: ReceiptProgressAnswer = {
+            code: current.code,
+            status: 'IN_PROGRESS',
+            version: current.version + 1,
+            line: row,
             entries,
-            receipt: current,
             approvedBy: null,
           };
           return result;

@@ -42,8 +42,8 @@ export interface ReceiptWorkflowDeps {
   keeper: IdempotencyKeeper;
   /** Asks a manager for their credentials (overReceiptNeedsManager, shown as the reason); null: cancelled. */
   askManager(reason: PendingConfirmation | null): Promise<ManagerApproval | null>;
-  /** The receipt as an answer returned it (lines, entries). */
-  onReceipt(receipt: GoodsReceipt): void;
+  /** What a saved entry changed (its line, the new entries), to merge into the receipt shown. */
+  onProgress(answer: ReceiptProgressAnswer): void;
   /** The calls (tests replace them). */
   api?: Pick<typeof receiptApi, 'progress'>;
 }
@@ -134,7 +134,7 @@ function commitStep(deps: ReceiptWorkflowDeps): Step<ReceiptDraft> {
     if (state.line === null || !state.item) return go(emptyDraft(state.receipt), 'item');
     try {
       const answer = await api.progress(state.receipt, state.line, progressBody(state), deps.keeper, approval);
-      deps.onReceipt(answer.receipt);
+      deps.onProgress(answer);
       return {
         state: { ...state, pending: null, failed: false },
         next: finish,

@@ -8,7 +8,7 @@ import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
 import { useManagerApproval } from '../../handheld/useManagerApproval.js';
 import { notify } from '../../platform/notifications.js';
 import { receiptQueries } from './receipt-api.js';
-import { emptyDraft, type ReceiptDraft } from './receipt-state.js';
+import { emptyDraft, withProgress, type ReceiptDraft } from './receipt-state.js';
 import { receiptSteps } from './receipt-workflow.js';
 
 /** A reopened receipt resumes at the commit step only to offer its retry (the answer is unknown). */
@@ -41,7 +41,10 @@ export function useReceiptWorkflow(code: string) {
       receipt: () => latest.current,
       keeper,
       askManager: (reason) => askManager.current(reason ? t(`errors:${reason.key}`, reason.args) : null),
-      onReceipt: (fresh) => queryClient.setQueryData(detail.queryKey, { receipt: fresh }),
+      onProgress: (answer) =>
+        queryClient.setQueryData(detail.queryKey, (old) =>
+          old ? { receipt: withProgress(old.receipt, answer) } : old,
+        ),
     }),
   );
   const workflow = useDeviceWorkflow<ReceiptDraft>({
