@@ -168,6 +168,7 @@ export const errorKeys = [
   // goods sorting (issue 16)
   'destinationNeedsConfirmation',
   'enforcedDefaultLocation',
+  'kardexFilledThroughStorageApp',
   // goods receipt: settings and over-receipt rules (issue 16)
   'overReceiptNeedsConfirmation',
   'overReceiptNeedsManager',

@@ -196,6 +196,26 @@ describe('goods sorting routes', () => {
       await expectStockInvariants(db, [s.item.id], 10000);
     });
 
+    it('refuses a kardex box while the kardex integration fills them through /kardex/storage', async () => {
+      const s = await scene();
+      const kardex = await s.shelf({ physicalLocationType: 'KARDEX' });
+      const settings = t.app.ctx.settings;
+      const { version, settings: current } = await settings.get();
+      await settings.update(version, { enabledExtensions: [...current.enabledExtensions, 'kardexIntegration'] });
+      try {
+        const refused = await move(sorter, body(s, kardex, { confirmed: true }));
+        expect(errorOf(refused)).toEqual({
+          status: 422,
+          key: 'kardexFilledThroughStorageApp',
+          args: { location: kardex.code },
+        });
+      } finally {
+        const latest = await settings.get();
+        await settings.update(latest.version, { enabledExtensions: current.enabledExtensions });
+      }
+      expect((await move(sorter, body(s, kardex, { confirmed: true }))).status).toBe(200);
+    });
+
     it('takes any destination without a proposal', async () => {
       const s = await scene();
       const anywhere = await s.shelf();

@@ -103,6 +103,7 @@ async function moveInTransaction(
   request: MoveRequest,
   idempotencyKey: string,
   approver: ApprovingManager | null,
+  kardexByStorageApp: boolean,
 ): Promise<GoodsSortingMoveAnswer> {
   const plan = await planTransferLines(tx, {
     lines: [
@@ -117,6 +118,9 @@ async function moveInTransaction(
     ],
     toLocation: request.to,
   });
+  if (kardexByStorageApp && plan.to.physical_location_type === 'KARDEX') {
+    throw unprocessable('kardexFilledThroughStorageApp', { location: plan.to.code });
+  }
   const { proposed, approvalNeeded } = await checkDestination(tx, request, plan, approver);
   const documentRef = { type: sortingDocumentType, code: `GS-${newTransferId().slice('ST-'.length)}` };
   const user = { userId: caller.userId, username: caller.username };
@@ -165,10 +169,12 @@ export async function moveToDestination(
   const stored = await findStoredAnswer<GoodsSortingMoveAnswer>(ctx.db, identity);
   if (stored) return stored;
   const approver = managerApproval ? await approvedBy(ctx, managerApproval, enforcedDefaultApproverRoles, ip) : null;
+  // With the kardex integration on, kardex boxes are filled through /kardex/storage (PROCESSES.md 1.2).
+  const kardexByStorageApp = (await ctx.settings.settings()).enabledExtensions.includes('kardexIntegration');
   const result = await runIdempotent(
     ctx.db,
     { ...identity, groupCommit: ctx.groupCommit, pipelinedClaim: true },
-    (tx) => moveInTransaction(tx, ctx, caller, request, idempotencyKey, approver),
+    (tx) => moveInTransaction(tx, ctx, caller, request, idempotencyKey, approver, kardexByStorageApp),
   );
   if (!result.replayed) {
     publishItemsChanged(
