@@ -70,6 +70,18 @@ describe('goods returns (keyboard-wedge scans, 360x640)', () => {
     await prompt(page, 'Scan the returned item or its serial number');
     expect(await page.getByTestId('return-entry').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('goods-returns-refused-360x640') });
+    // Every action button fits the phone: a long label wraps to the next row, none is cut off.
+    const cutOff = await page
+      .locator('.handheld-actions .btn')
+      .evaluateAll(
+        (buttons) =>
+          buttons.filter(
+            (b) =>
+              b.scrollWidth > b.clientWidth + 1 ||
+              b.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          ).length,
+      );
+    expect(cutOff).toBe(0);
 
     // A delivered serial, then its condition typed as a scan, one right after the other.
     await scan(page, 'SN-0101', /^Condition of 1 × SERIAL-001 SN-0101/);
