@@ -62,6 +62,12 @@ export const goodsReceiptsMigration: VersionedMigration = {
       .on('goods_receipt_entry')
       .columns(['receipt_id', 'line_number'])
       .execute();
+    // What a source line received over finished receipts (the cumulative over-receipt tolerance).
+    await db.schema
+      .createIndex('goods_receipt_entry_source_line_idx')
+      .on('goods_receipt_entry')
+      .column('source_line_id')
+      .execute();
     await db.schema
       .createIndex('goods_receipt_entry_serial_idx')
       .on('goods_receipt_entry')

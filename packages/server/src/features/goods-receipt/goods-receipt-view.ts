@@ -42,7 +42,7 @@ export function entryOf(row: entryRows.EntryRow): ReceiptEntry {
 /** A source line as the receipt shows it, with this receipt's progress on it (thousandths). */
 export function lineOf(row: repository.SourceLineRow, progress: number): ReceiptLine {
   const ordered = Number(row.quantity);
-  const receivedBefore = Math.max(0, ordered - Number(row.open_quantity));
+  const receivedBefore = repository.receivedBeforeOf(row);
   const planned = plannedBatchOf(row.extras);
   const barcodes = [
     { barcode: row.barcode, quantity: row.barcode_inv_qty },
@@ -89,8 +89,10 @@ export async function receiptView(
     known.settings ??
       (source.warehouse_id === null ? Promise.resolve(null) : warehouseReceiptSettings(db, source.warehouse_id)),
   ]);
+  // A finished receipt's entries are posted: the source's open quantities already count them.
   const progress = new Map<number, number>();
-  for (const e of entries) progress.set(e.line_number, (progress.get(e.line_number) ?? 0) + Number(e.quantity));
+  const unposted = head.status === 'FINISHED' ? [] : entries;
+  for (const e of unposted) progress.set(e.line_number, (progress.get(e.line_number) ?? 0) + Number(e.quantity));
   return {
     code: head.code,
     status: head.status as ReceiptStatus,

@@ -150,6 +150,17 @@ export interface SourceLineRow {
   block_for_qc_type: string | null;
   over_receipt_mode: string | null;
   over_receipt_tolerance_percent: number | null;
+  /** What finished receipts posted on the line (over-receipts included; null: none). */
+  posted_quantity: number | string | null;
+}
+
+/**
+ * What the line received over every earlier receipt: its posted entries, or what the source says
+ * (quantity - open, for receipts made before or outside this app), whichever is more. The open
+ * quantity alone never goes below 0, so it cannot tell an over-receipt.
+ */
+export function receivedBeforeOf(row: SourceLineRow): number {
+  return Math.max(0, Number(row.quantity) - Number(row.open_quantity), Number(row.posted_quantity ?? 0));
 }
 
 function sourceLinesQuery(db: DbOrTx, sourceId: number) {
@@ -181,6 +192,15 @@ function sourceLinesQuery(db: DbOrTx, sourceId: number) {
       'i.over_receipt_mode',
       'i.over_receipt_tolerance_percent',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('goods_receipt_entry as e')
+        .innerJoin('document as r', 'r.id', 'e.receipt_id')
+        .select((p) => p.fn.sum<number | string>('e.quantity').as('posted'))
+        .whereRef('e.source_line_id', '=', 'l.id')
+        .where('r.status', '=', 'FINISHED')
+        .as('posted_quantity'),
+    )
     .where('l.document_id', '=', sourceId);
 }
 

@@ -104,6 +104,14 @@ describe('goods receipt routes', () => {
     ]);
     await expectStockInvariants(db, [s.item.id], 11_000);
 
+    // Read again, the finished receipt counts its entries once: they are the source's received quantity now.
+    const read = await getReceipt(operator, code);
+    expect(read.json.receipt).toMatchObject({
+      status: 'FINISHED',
+      lines: [{ ordered: 10, receivedBefore: 11, progress: 0, open: 0 }],
+      entries: [{ quantity: 11 }],
+    });
+
     const other = await finish(operator, code);
     expect(errorOf(other)).toEqual({
       status: 422,
@@ -142,6 +150,14 @@ describe('goods receipt routes', () => {
     expect((await progress(operator, second, 0, { quantity: 5, confirmations: { quantity: true } })).status).toBe(200);
     expect((await finish(operator, second)).json.sourceStatus).toBe('RECEIVED');
     await expectStockInvariants(db, [s.item.id], 11_000);
+
+    // The ERP reopens the order (open quantity stays 0): the 11 received still count, over-receipt
+    // included, so not even 1 more fits the 11 cap.
+    await db.updateTable('document').set({ status: 'OPEN' }).where('id', '=', s.po.id).execute();
+    const third = await openedReceipt(operator, s);
+    expect((await getReceipt(operator, third)).json.receipt.lines[0]).toMatchObject({ receivedBefore: 11, open: 0 });
+    const oneMore = await progress(operator, third, 0, { quantity: 1, confirmations: { quantity: true } });
+    expect(errorOf(oneMore)).toMatchObject({ status: 422, key: 'overReceiptNotAllowed', args: { received: 11 } });
   });
 
   it('never lets concurrent entries on one line pass the cap', async () => {

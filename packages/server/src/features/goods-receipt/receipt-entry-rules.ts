@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import { badRequest, unprocessable } from '../../http/app-error.js';
 import { receiptBlocksForQc } from '../quality-control/qc-requests.service.js';
-import { assertOverReceiptAllowed } from './over-receipt-rules.js';
-import { effectiveOverReceiptRule } from './over-receipt-rules.js';
+import { assertOverReceiptAllowed, effectiveOverReceiptRule } from './over-receipt-rules.js';
 import { overReceiptModeOf, type WarehouseReceiptSettings } from './receipt-settings.service.js';
 import * as repository from './goods-receipt.repository.js';
 import * as entryRows from './receipt-entries.repository.js';
@@ -187,7 +186,7 @@ export async function plannedEntries(tx: Tx, c: EntryContext): Promise<PlannedEn
   const qcPending = receiptBlocksForQc(line.block_for_qc_type, 'PURCHASE_RECEIPT');
   const target = await decideTarget(tx, c, qcPending);
 
-  const receivedBefore = Number(line.quantity) - Number(line.open_quantity);
+  const receivedBefore = repository.receivedBeforeOf(line);
   const progress = await entryRows.progressOfLine(tx, c.receipt.id, line.line_number);
   const rule = effectiveOverReceiptRule(c.settings.overReceipt, {
     mode: overReceiptModeOf(line.over_receipt_mode),
@@ -196,7 +195,7 @@ export async function plannedEntries(tx: Tx, c: EntryContext): Promise<PlannedEn
   const { overReceipt, approvalUsed } = assertOverReceiptAllowed({
     ...rule,
     ordered: Number(line.quantity),
-    received: Math.max(0, receivedBefore) + progress,
+    received: receivedBefore + progress,
     entry: quantity,
     confirmed: request.confirmations.quantity,
     managerApproved: c.approver !== null,
