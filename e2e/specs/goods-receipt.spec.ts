@@ -98,6 +98,18 @@ describe('goods receipt (keyboard-wedge scans at 360x640)', () => {
     await page.getByTestId('summary-close').click();
     await page.getByTestId('goods-receipt-list').waitFor();
 
+    // The batch dialog shows the scanned expiry: from the staging location's contents, the batch's link.
+    await page.goto(`${baseUrl}/location/location_info/01-RECEIVE`);
+    await page.getByTestId('tab-contents').click();
+    const contents = page.getByTestId('pane-contents');
+    await contents.locator('[data-row-id="item:BATCH-001"] button[aria-expanded]').click();
+    await contents.locator(`[data-object-type="batch"][data-object-code="${batch}"]`).click();
+    const batchFields = page.getByTestId('batch-dialog').getByTestId('batch-fields');
+    await batchFields.waitFor();
+    expect(await batchFields.locator('[data-field="expirationDate"] [data-value]').textContent()).toBe('31-12-2030');
+    expect(await batchFields.locator('[data-field="mnfBatchCode"] [data-value]').textContent()).toBe('MNF-E2E-1');
+    await page.screenshot({ path: screenshotPath('goods-receipt-batch-dialog-360x640') });
+
     const found = await admin.api(lookupEndpoints.findBatches, {
       params: { code: batch },
       query: { itemCode: 'BATCH-001' },
