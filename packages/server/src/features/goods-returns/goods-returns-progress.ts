@@ -1,4 +1,5 @@
 import {
+  paddedCodeKey,
   fromThousandths,
   toThousandths,
   type GoodsReturn,
@@ -14,6 +15,7 @@ import { runIdempotent, type IdempotentResult } from '../../http/idempotency.js'
 import { nowIso } from '../../util/time.js';
 import { assertClaimant } from '../claims/claims.service.js';
 import { changeStatus } from '../documents/document-status.js';
+import { findBatchOfItem, findSerialOfItem } from '../items/item-keys.service.js';
 import * as repository from './goods-returns.repository.js';
 import type { LineRow, ReturnHead } from './goods-returns.repository.js';
 import { afterReturnChange, assertNotFinished, findReturnOrThrow, returnObject } from './goods-returns.service.js';
@@ -50,7 +52,7 @@ async function unitOf(tx: Tx, head: ReturnHead, line: LineRow, request: Progress
     });
   if (managedBy === 'BATCH_NUMBER') {
     if (request.batch === null) throw unprocessable('batchRequired', { item: line.item_code });
-    const batch = await repository.findBatchOfItem(tx, line.item_id, request.batch);
+    const batch = await findBatchOfItem(tx, line.item_id, paddedCodeKey(request.batch));
     if (!batch) throw notDelivered(request.batch);
     Object.assign(unit, { batchId: batch.id, code: batch.code });
   }
@@ -61,7 +63,7 @@ async function unitOf(tx: Tx, head: ReturnHead, line: LineRow, request: Progress
         fields: [{ field: 'body.quantity', message: 'a serial number is one unit' }],
       });
     }
-    const serial = await repository.findSerialOfItem(tx, line.item_id, request.serial);
+    const serial = await findSerialOfItem(tx, line.item_id, paddedCodeKey(request.serial));
     if (!serial) throw notDelivered(request.serial);
     Object.assign(unit, { serialId: serial.id, code: serial.code });
   }

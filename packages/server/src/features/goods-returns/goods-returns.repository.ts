@@ -1,4 +1,4 @@
-import { codeKey, paddedCodeKey } from '@wms/contract';
+import { codeKey } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
@@ -53,13 +53,17 @@ export function findReturnById(db: DbOrTx, id: number) {
   return headOf(db).where('d.id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The unfinished returns (OPEN, CLAIMED, IN_PROGRESS), oldest first. */
+/** At most this many returns in the open list (the oldest first; a longer backlog is worked from the top). */
+export const openReturnsLimit = 500;
+
+/** The unfinished returns (OPEN, CLAIMED, IN_PROGRESS), oldest first, at most openReturnsLimit. */
 export function openReturns(db: DbOrTx) {
   return headOf(db)
     .where('d.type', '=', 'SALES_RETURN')
     .where('d.status', 'in', ['OPEN', 'CLAIMED', 'IN_PROGRESS'])
     .orderBy('d.created_at')
     .orderBy('d.id')
+    .limit(openReturnsLimit)
     .execute();
 }
 
@@ -249,24 +253,6 @@ export async function firstLocationOfType(
     .where('active', '=', 1);
   if (except !== null) query = query.where('id', '<>', except);
   return (await query.orderBy('code').limit(1).executeTakeFirst())?.id;
-}
-
-export function findBatchOfItem(db: DbOrTx, itemId: number, code: string) {
-  return db
-    .selectFrom('batch')
-    .select(['id', 'code'])
-    .where('item_id', '=', itemId)
-    .where('code_key', '=', paddedCodeKey(code))
-    .executeTakeFirst();
-}
-
-export function findSerialOfItem(db: DbOrTx, itemId: number, code: string) {
-  return db
-    .selectFrom('serial')
-    .select(['id', 'code'])
-    .where('item_id', '=', itemId)
-    .where('code_key', '=', paddedCodeKey(code))
-    .executeTakeFirst();
 }
 
 /** The serial's on-hand stock anywhere (thousandths). */

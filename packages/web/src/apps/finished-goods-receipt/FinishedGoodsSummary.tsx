@@ -1,13 +1,8 @@
 import { fromThousandths } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { HandheldSummary, type SummaryRow } from '../../handheld/HandheldSummary.js';
 import { formatQuantity } from '../../components/object-dialogs/format.js';
 import { isSerialItem, quantityOf, type FinishedGoodsState } from './fgr-state.js';
-
-interface SummaryRow {
-  label: string;
-  value: string;
-  testId: string;
-}
 
 /** The rows of what is known so far (empty values left out). */
 export function finishedGoodsSummaryRows(state: FinishedGoodsState, t: (key: string) => string): SummaryRow[] {
@@ -44,16 +39,5 @@ export function finishedGoodsSummaryRows(state: FinishedGoodsState, t: (key: str
 /** The order, the item, what was reported and received, and the answers so far, as a compact list. */
 export function FinishedGoodsSummary({ state }: { state: FinishedGoodsState }) {
   const { t } = useTranslation('finishedGoodsReceipt');
-  const rows = finishedGoodsSummaryRows(state, t);
-  if (rows.length === 0) return null;
-  return (
-    <dl className="handheld-summary border rounded p-2" data-testid="finished-goods-summary">
-      {rows.map((row) => (
-        <div key={row.testId} className="d-contents">
-          <dt>{row.label}</dt>
-          <dd data-testid={row.testId}>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <HandheldSummary rows={finishedGoodsSummaryRows(state, t)} testId="finished-goods-summary" />;
 }

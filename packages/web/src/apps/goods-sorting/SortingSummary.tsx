@@ -1,13 +1,8 @@
 import { fromThousandths } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { HandheldSummary, type SummaryRow } from '../../handheld/HandheldSummary.js';
 import { formatQuantity } from '../../components/object-dialogs/format.js';
 import { proposalOf, type GoodsSortingState } from './sorting-state.js';
-
-interface SummaryRow {
-  label: string;
-  value: string;
-  testId: string;
-}
 
 /** The rows of what is known so far (empty values left out). */
 export function sortingSummaryRows(state: GoodsSortingState, t: (key: string) => string): SummaryRow[] {
@@ -33,16 +28,5 @@ export function sortingSummaryRows(state: GoodsSortingState, t: (key: string) =>
 /** The staging location, the item and the proposed destination with its reason, as a compact list. */
 export function SortingSummary({ state }: { state: GoodsSortingState }) {
   const { t } = useTranslation('goodsSorting');
-  const rows = sortingSummaryRows(state, t);
-  if (rows.length === 0) return null;
-  return (
-    <dl className="handheld-summary border rounded p-2" data-testid="sorting-summary">
-      {rows.map((row) => (
-        <div key={row.testId} className="d-contents">
-          <dt>{row.label}</dt>
-          <dd data-testid={row.testId}>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <HandheldSummary rows={sortingSummaryRows(state, t)} testId="sorting-summary" />;
 }

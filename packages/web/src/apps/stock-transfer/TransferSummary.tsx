@@ -1,13 +1,8 @@
 import { fromThousandths } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
+import { HandheldSummary, type SummaryRow } from '../../handheld/HandheldSummary.js';
 import { formatQuantity } from '../../components/object-dialogs/format.js';
 import type { LineDraft } from './transfer-state.js';
-
-interface SummaryRow {
-  label: string;
-  value: string;
-  testId: string;
-}
 
 /** The rows of what is collected so far (empty values left out). */
 export function summaryRows(
@@ -33,16 +28,5 @@ export function summaryRows(
 /** The collected values as a compact list (from, item, batch, quantity, to). */
 export function TransferSummary({ draft }: { draft: Parameters<typeof summaryRows>[0] }) {
   const { t } = useTranslation('stockTransfer');
-  const rows = summaryRows(draft, t);
-  if (rows.length === 0) return null;
-  return (
-    <dl className="handheld-summary border rounded p-2" data-testid="transfer-summary">
-      {rows.map((row) => (
-        <div key={row.testId} className="d-contents">
-          <dt>{row.label}</dt>
-          <dd data-testid={row.testId}>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <HandheldSummary rows={summaryRows(draft, t)} testId="transfer-summary" />;
 }
