@@ -418,12 +418,11 @@ function importerApps(): AppDefinition[] {
     importer('orderImporter', '/order/importer', 'file-earmark-arrow-up', 'sales'),
     importer('itemPriceImporter', '/order/item_price_importer', 'currency-euro', 'priceListUpload'),
     importer('itemTranslationImporter', '/order/item_translation_importer', 'translate', 'itemTranslationUpload'),
-    // The spec's plannedGoodsReceiptsDraftImporter role is not in roles.ts yet: purchasing stands in.
     importer(
       'plannedGoodsReceiptsImporter',
       '/shipment/planned_goods_receipts_importer',
       'calendar-plus',
-      'purchasing',
+      'plannedGoodsReceiptsDraftImporter',
     ),
   ];
 }

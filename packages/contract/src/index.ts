@@ -36,3 +36,4 @@ export * from './quantity.js';
 export * from './apps.js';
 export * from './visibility.js';
 export * from './barcode/index.js';
+export * from './api/importers.js';

@@ -62,6 +62,8 @@ export const topics = {
   binLocations: () => '/topic/bin_locations',
   /** DOCUMENT_CHANGED {type, code, status, version} after a document of the area changed (lists and open screens refresh). */
   documents: (area: string) => `/topic/documents/${area}`,
+  /** IMPORT_PROGRESS of the signed-in user's own import sessions (PROCESSES.md 7). */
+  importProgress: () => '/user/queue/import_progress',
 } as const;
 
 export const userQueuePrefix = '/user/queue/';
@@ -162,6 +164,13 @@ export const liveMessageSchemas = {
   BIN_LOCATION_CHANGED: z.object({ codes: z.array(z.string()) }),
   /** Refetch work time tables and timers (ids of the entries created, changed, stopped, flushed or deleted). */
   WORK_TIMES_CHANGED: z.object({ ids: z.array(z.number().int()) }),
+  /** How far an import session's read, validation or commit is (done of total rows). */
+  IMPORT_PROGRESS: z.object({
+    sessionId: z.string(),
+    phase: z.enum(['READ', 'VALIDATE', 'COMMIT']),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
 } as const;
 
 export type LiveMessageKind = keyof typeof liveMessageSchemas;

@@ -45,6 +45,9 @@ export const appRoles = [
   'picklistOverview',
   'priceListUpload',
   'itemTranslationUpload',
+  'plannedGoodsReceiptsDraftImporter',
+  /** Decision 0176: creates, edits and imports items, locations, warehouses, partners and opening stock when the ERP type is NONE. */
+  'masterDataManager',
   'itemManagedByEdit',
   'userFunctions',
   'pickAndCollect',

@@ -1,0 +1,85 @@
+import type { ImportColumn, ImportKind, ImportMessage, Language } from '@wms/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/database.js';
+import type { Principal } from '../../http/access.js';
+
+/**
+ * What an importer is (PROCESSES.md 7; docs/decisions/0176-import-framework.md). The framework
+ * (import-sessions.service.ts) reads the file, maps the columns and hands each importer its rows as
+ * text; the importer checks them and writes them. The framework owns sessions, limits, progress,
+ * reports, commit modes and idempotency; the importer owns the meaning of its columns.
+ *
+ * The one rule: `check` is the only place a row is judged. The dry run runs it on the database; the
+ * commit runs it again inside the commit's transaction and writes only what it prepared. So the
+ * commit never writes what the dry run would refuse, and a change between the dry run and the
+ * commit (an item deactivated meanwhile) is caught.
+ */
+
+/** One data row of the file: cell text per mapped importer column ('' when empty or unmapped). */
+export interface SourceRow {
+  /** The row's number in the file (the header is row 1). */
+  rowNumber: number;
+  values: Readonly<Record<string, string>>;
+}
+
+export interface CheckedRow<P = unknown> {
+  rowNumber: number;
+  /** An ERROR message fails the row; WARNING messages let it pass. */
+  messages: ImportMessage[];
+  /**
+   * The document or record the row belongs to: rows of one group are written together (one
+   * document per supplier + order reference, one item per item code). null: the row is its own group.
+   */
+  group: string | null;
+  /** What the commit writes for this row, resolved (ids, thousandths, ISO dates). Absent on an ERROR row. */
+  prepared?: P;
+}
+
+export interface ImportRunContext {
+  ctx: AppContext;
+  principal: Principal;
+  /** The caller's language (for texts an importer writes; messages stay keys). */
+  language: Language;
+}
+
+/** What a commit created or changed, listed in the session's result. */
+export interface ImportCreated {
+  /** A DOCUMENT type (PURCHASE_ORDER, ...) or ITEM, BIN_LOCATION, WAREHOUSE, BUSINESS_PARTNER, ... */
+  type: string;
+  code: string;
+}
+
+export interface Importer<P = unknown> {
+  kind: ImportKind;
+  /** Column order is the template's; `aliases` hold the header texts in nl, en, de and pl. */
+  columns: readonly ImportColumn[];
+  /**
+   * Judges every row. Resolve codes in batches (one query per chunk of rows), never a query per
+   * row: 20,000 rows must validate in seconds. Checks across rows (a duplicate within the file)
+   * see all `rows` given. `db` is the database in the dry run, the commit's transaction in the commit.
+   */
+  check(db: DbOrTx, rows: readonly SourceRow[], run: ImportRunContext): Promise<CheckedRow<P>[]>;
+  /** Writes one group's rows (all without ERROR, each with `prepared`) inside `tx`. */
+  commit(tx: Tx, rows: readonly CheckedRow<P>[], run: ImportRunContext): Promise<ImportCreated[]>;
+  /** After the commit's transactions committed: live messages, counters, caches. */
+  afterCommit?(ctx: AppContext, created: readonly ImportCreated[]): Promise<void>;
+}
+
+/** Builds an ERROR message. */
+export const rowError = (column: string | null, key: string, args: Record<string, unknown> = {}): ImportMessage => ({
+  severity: 'ERROR',
+  column,
+  key,
+  args,
+});
+
+/** Builds a WARNING message. */
+export const rowWarning = (column: string | null, key: string, args: Record<string, unknown> = {}): ImportMessage => ({
+  severity: 'WARNING',
+  column,
+  key,
+  args,
+});
+
+/** Whether a checked row may be written. */
+export const rowPasses = (row: CheckedRow): boolean => !row.messages.some((message) => message.severity === 'ERROR');
