@@ -6,7 +6,9 @@
 // lookups on the large data set), server (= api,lookups), transfers (stock transfers/s on the large data
 // set beside the raw database ceiling, bench/transfers.mjs; not in the default), receipts (goods receipt
 // progress saves/s and a 500-line finish, bench/receipts.mjs; not in the default), live (2,000 signed-in
-// STOMP sockets, broadcast delivery p50/p95 and memory per idle socket, bench/live.mjs); the default is
+// STOMP sockets, broadcast delivery p50/p95 and memory per idle socket, bench/live.mjs), imports (20,000
+// item rows and 100,000 opening-stock rows: dry run, commit, memory, /auth/me beside it,
+// bench/imports.mjs; not in the default); the default is
 // web,server,live.
 // Writes bench/results/latest.json.
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import { largeDataSize, prepareLargeData, sampleLargeData } from './large-data.m
 import { checkLookups, lookupScenarios, lookupTargets } from './lookups.mjs';
 import { runTransfersPart } from './transfers.mjs';
 import { runReceiptsPart } from './receipts.mjs';
+import { printImports, runImportsPart } from './imports.mjs';
 import { printLive, runLivePart } from './live.mjs';
 import { clientHeaders, signIn, startBuiltServer, startProcess } from './processes.mjs';
 import { measureWebBundle, printWebBundle } from './web-bundle.mjs';
@@ -34,7 +37,7 @@ const settings = {
   sampleSize: Number(process.env.BENCH_SAMPLE ?? 10_000),
 };
 
-const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'live'];
+const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'imports', 'live'];
 function selectedParts(text) {
   const parts = new Set();
   for (const part of text
@@ -45,7 +48,7 @@ function selectedParts(text) {
     else if (knownParts.includes(part)) parts.add(part);
     else
       throw new Error(
-        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, live)`,
+        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, imports, live)`,
       );
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
@@ -357,6 +360,8 @@ async function main() {
   const server = parts.includes('api') || parts.includes('lookups') ? await runServerPart(parts) : undefined;
   const transfers = parts.includes('transfers') ? await runTransfersPart({ signIn, clientHeaders }) : undefined;
   const receipts = parts.includes('receipts') ? await runReceiptsPart({ signIn, clientHeaders }) : undefined;
+  const imports = parts.includes('imports') ? await runImportsPart() : undefined;
+  if (imports) printImports(imports);
   const live = parts.includes('live') ? await runLivePart() : undefined;
   if (live) printLive(live);
 
@@ -379,6 +384,7 @@ async function main() {
     lookups: server?.lookups,
     transfers,
     receipts,
+    imports,
     live,
     web: web ? webReport(web) : undefined,
   };

@@ -101,7 +101,11 @@ export async function openLogin(
   });
   if (options.deviceConfig) {
     await context.addInitScript((config) => {
-      if (!localStorage.getItem('wms.deviceConfig')) localStorage.setItem('wms.deviceConfig', JSON.stringify(config));
+      try {
+        if (!localStorage.getItem('wms.deviceConfig')) localStorage.setItem('wms.deviceConfig', JSON.stringify(config));
+      } catch {
+        // Not the app's document: a PDF viewer's document has no local storage.
+      }
     }, options.deviceConfig);
   }
   const page = await context.newPage();

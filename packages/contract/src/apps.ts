@@ -33,6 +33,8 @@ export type AppOperationMode = OperationMode | 'ALL';
 export const extraChecks = [
   /** erpType is EXACT_ONLINE. */
   'erpTypeExactOnline',
+  /** erpType is NONE: the WMS keeps its own master data (docs/decisions/0179-standalone-master-data.md). */
+  'erpTypeNone',
   /** qualityControlApproach is PERFORM_VERIFY_SEPARATE_STEP: perform and verify are two apps. */
   'qualityControlSeparateSteps',
   /** qualityControlApproach is not PERFORM_VERIFY_SEPARATE_STEP: one quality control app. */
@@ -412,7 +414,7 @@ function outboundApps(): AppDefinition[] {
 
 function importerApps(): AppDefinition[] {
   const importer = (id: string, path: string, icon: string, appRole: Role) =>
-    app({ id, path, icon, group: 'importers', condition: { appRole, extensions: ['orderImporters'] } });
+    app({ id, path, icon, group: 'importers', condition: { appRole, extensions: ['orderImporters'] }, built: true });
   return [
     importer('purchaseImporter', '/order/purchase_importer', 'file-earmark-arrow-down', 'purchasing'),
     importer('orderImporter', '/order/importer', 'file-earmark-arrow-up', 'sales'),
@@ -462,6 +464,7 @@ function setupApps(): AppDefinition[] {
       path: '/setup/item_barcoder',
       group: 'setup',
       icon: 'upc-scan',
+      built: true,
       condition: { appRole: 'barcodeSetup', extensions: basic },
     }),
     app({
@@ -469,6 +472,7 @@ function setupApps(): AppDefinition[] {
       path: '/default_item_location_configurer',
       group: 'setup',
       icon: 'pin-map',
+      built: true,
       condition: { appRole: 'defaultItemBinLocationEdit', extensions: ['itemDefaultLocationUpdater'] },
     }),
     app({
@@ -483,14 +487,24 @@ function setupApps(): AppDefinition[] {
       path: '/action_barcode_generator',
       group: 'setup',
       icon: 'qr-code',
-      condition: { appRole: 'barcodeSetup' },
+      built: true,
+      condition: { appRole: 'labelGenerator' },
     }),
     app({
       id: 'spreadsheetViewer',
       path: '/spreadsheetviewer',
       group: 'setup',
       icon: 'table',
+      built: true,
       condition: { appRole: 'reporting' },
+    }),
+    app({
+      id: 'masterData',
+      path: '/setup/master_data',
+      group: 'setup',
+      icon: 'database-gear',
+      built: true,
+      condition: { appRole: 'masterDataManager', extraChecks: ['erpTypeNone'] },
     }),
   ];
 }

@@ -113,16 +113,26 @@ describe('the app registry', () => {
       for (const role of named) expect(roles, entry.id).toContain(role);
     }
     expect(ids(apps.filter((entry) => entry.built)).sort()).toEqual([
+      'actionBarcodeGenerator',
       'dashboard',
+      'defaultItemLocationConfigurer',
       'finishedGoodsReceipt',
       'goodsReceipt',
       'goodsReturns',
       'goodsSorting',
+      'itemBarcoder',
       'itemInfo',
+      'itemPriceImporter',
+      'itemTranslationImporter',
       'locationInfo',
       'locationStockTransfer',
+      'masterData',
       'multiStockTransfer',
       'myUserTasks',
+      'orderImporter',
+      'plannedGoodsReceiptsImporter',
+      'purchaseImporter',
+      'spreadsheetViewer',
       'stockTransfer',
       'taskManager',
       'userSettings',
@@ -202,6 +212,16 @@ describe('app visibility', () => {
       'finishedGoodsReceipt',
       'workConfirmation',
       'workConfirmationVerification',
+      'purchaseImporter',
+      'orderImporter',
+      'itemPriceImporter',
+      'itemTranslationImporter',
+      'plannedGoodsReceiptsImporter',
+      'itemBarcoder',
+      'defaultItemLocationConfigurer',
+      'actionBarcodeGenerator',
+      'spreadsheetViewer',
+      'masterData',
       'userSettings',
       'taskManager',
       'myUserTasks',
@@ -317,6 +337,16 @@ describe('app visibility', () => {
     expect(visible('devPlayground', { runtimeType: 'PRODUCTION' })).toBe(false);
   });
 
+  it('shows master data only with ERP type NONE, and only to a masterDataManager', () => {
+    expect(app('masterData').condition.extraChecks).toEqual(['erpTypeNone']);
+    expect(visible('masterData', { erpType: 'NONE' })).toBe(true);
+    for (const erpType of erpTypes.filter((type) => type !== 'NONE'))
+      expect(visible('masterData', { erpType }), erpType).toBe(false);
+    expect(visible('masterData', { expandedRoles: ['masterDataManager'] })).toBe(true);
+    expect(visible('masterData', { expandedRoles: expandRoles(operatorRoles) })).toBe(false);
+    expect(findAppByPath(apps, '/setup/master_data')?.id).toBe('masterData');
+  });
+
   it('lists built apps only by default, in registry order', () => {
     expect(ids(visibleApps(apps, base))).toEqual([
       'dashboard',
@@ -331,6 +361,16 @@ describe('app visibility', () => {
       'finishedGoodsReceipt',
       'workConfirmation',
       'workConfirmationVerification',
+      'purchaseImporter',
+      'orderImporter',
+      'itemPriceImporter',
+      'itemTranslationImporter',
+      'plannedGoodsReceiptsImporter',
+      'itemBarcoder',
+      'defaultItemLocationConfigurer',
+      'actionBarcodeGenerator',
+      'spreadsheetViewer',
+      'masterData',
       'userSettings',
       'taskManager',
       'myUserTasks',
@@ -348,6 +388,16 @@ describe('app visibility', () => {
       'finishedGoodsReceipt',
       'workConfirmation',
       'workConfirmationVerification',
+      'purchaseImporter',
+      'orderImporter',
+      'itemPriceImporter',
+      'itemTranslationImporter',
+      'plannedGoodsReceiptsImporter',
+      'itemBarcoder',
+      'defaultItemLocationConfigurer',
+      'actionBarcodeGenerator',
+      'spreadsheetViewer',
+      'masterData',
       'userSettings',
       'taskManager',
       'myUserTasks',

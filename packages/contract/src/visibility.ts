@@ -15,6 +15,7 @@ export interface VisibilityContext {
 
 const extraCheckPasses: Readonly<Record<ExtraCheck, (context: VisibilityContext) => boolean>> = {
   erpTypeExactOnline: (context) => context.erpType === 'EXACT_ONLINE',
+  erpTypeNone: (context) => context.erpType === 'NONE',
   qualityControlSeparateSteps: (context) => context.qualityControlApproach === 'PERFORM_VERIFY_SEPARATE_STEP',
   qualityControlSingleStep: (context) => context.qualityControlApproach !== 'PERFORM_VERIFY_SEPARATE_STEP',
   splitPackAndDelivery: (context) => context.delivery.splitPackAndDelivery,

@@ -461,6 +461,43 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
     state: () => db().selectFrom('goods_receipt_entry').select('id').execute(),
   };
 
+  /** Item price lists: a price's quantity break (minQuantity), written by pricelists/update and read back per list. */
+  let priceUploader: HttpClient | undefined;
+  const priceBreakField: QuantityField = {
+    name: 'POST /api/v1/item/pricelists/update: rows[].minQuantity',
+    okStatus: 200,
+    async send(value) {
+      if (!priceUploader) {
+        const user = await makeUser(db(), { roles: ['priceListUpload', 'information'] });
+        priceUploader = await signIn(t, user.username, user.password);
+      }
+      const priceList = `QW-PRICES-${++sent}`;
+      const row = { priceList, itemCode: 'ITEM-002', price: '1', currency: 'EUR', minQuantity: value };
+      const written = await priceUploader.post('/api/v1/item/pricelists/update', { rows: [row] });
+      if (written.status !== 200) return written;
+      // The update answers counts: the list's prices answer the quantity.
+      return priceUploader.get(`/api/v1/item/pricelists/${priceList}`);
+    },
+    answered: (answer) => answer.json.rows[0].minQuantity,
+    async stored(answer) {
+      const rows = await db()
+        .selectFrom('item_price')
+        .innerJoin('price_list', 'price_list.id', 'item_price.price_list_id')
+        .select('item_price.min_quantity')
+        .where('price_list.code_lower', '=', codeKey(answer.json.priceList.code as string))
+        .execute();
+      return rows.map((r) => Number(r.min_quantity));
+    },
+    async readBack(answer) {
+      const code = answer.json.priceList.code as string;
+      const lookup = await (priceUploader as HttpClient).get(
+        `/api/v1/item/ITEM-002/itemPrice?priceList=${code}&quantity=1000`,
+      );
+      return [lookup.json.price.minQuantity as number];
+    },
+    state: () => db().selectFrom('item_price').select('id').execute(),
+  };
+
   const quantityFields: QuantityField[] = [
     transferField,
     sortingField,
@@ -473,6 +510,7 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
     finishedGoodsField,
     returnEntryField,
     receiptField,
+    priceBreakField,
   ];
 
   it('sends the float artefacts as they are: 0.1 + 0.2 is not 0.3 on the wire', () => {
@@ -621,7 +659,7 @@ describe('quantities on the wire: float artefacts are stored as exact thousandth
       minStock: 1.0005,
       maxStock: 1.0004,
     });
-    expect(errorOf(above)).toMatchObject({ status: 400, key: 'invalidInput' });
+    expect(errorOf(above)).toMatchObject({ status: 422, key: 'minStockGreaterThanMaxStock' });
     expect(await db().selectFrom('default_item_location').selectAll().orderBy('id').execute()).toEqual(before);
   });
 

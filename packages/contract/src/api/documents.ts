@@ -33,8 +33,11 @@ import { flushErrorSchema } from './production.js';
  * malformedUpload. A refusal stores nothing.
  */
 
-/** PURCHASE_ORDER and PLANNED_GOODS_RECEIPT: what a goods receipt received of them; CLOSED by the ERP. */
-export const receiptSourceStatuses = ['OPEN', 'PARTLY_RECEIVED', 'RECEIVED', 'CLOSED'] as const;
+/**
+ * PURCHASE_ORDER and PLANNED_GOODS_RECEIPT: what a goods receipt received of them; CLOSED by the ERP.
+ * DRAFT: an imported planned receipt before a purchaser releases it (decision 0177); not receivable.
+ */
+export const receiptSourceStatuses = ['DRAFT', 'OPEN', 'PARTLY_RECEIVED', 'RECEIVED', 'CLOSED'] as const;
 /** GOODS_RECEIPT: OPEN until the first progress, FINISHED when posted, DELETED when discarded unposted. */
 export const goodsReceiptStatuses = ['OPEN', 'IN_PROGRESS', 'FINISHED', 'DELETED'] as const;
 /** SALES_RETURN: FLUSHED is the closed state; CANCELLED only before any entry. */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEndpoints, rolesAccess, signedInAccess } from './endpoint.js';
 import { itemCodeParamSchema, itemSchema, managedBySchema } from './items.js';
 import { printAnswerSchema } from './printers.js';
-import { toThousandths } from '../quantity.js';
 
 /**
  * Item actions: default locations, barcodes, management type, image and labels. Paths (the
@@ -47,25 +46,20 @@ export const itemWarehouseParamSchema = z.object({
 export type ItemWarehouseParams = z.infer<typeof itemWarehouseParamSchema>;
 
 const stockLevel = z.number().finite().min(0).max(1e12).nullable();
-/** a > b in stored thousandths (toThousandths); values stockLevel refuses are left to its own issues. */
-const storedAbove = (a: number, b: number) =>
-  a > b && Math.abs(a) <= 1e12 && Math.abs(b) <= 1e12 && toThousandths(a) > toThousandths(b);
 
-/** setDefaultLocation: locationCode null clears the bin; minStock and maxStock are floats. */
-export const setDefaultLocationRequestSchema = z
-  .object({
-    locationCode: z.string().trim().min(1).max(100).nullable(),
-    enforced: z.boolean().default(false),
-    minStock: stockLevel.default(null),
-    maxStock: stockLevel.default(null),
-    /** The version read (0 for a warehouse without a row); a stale one gets 412. Omit to overwrite. */
-    version: z.number().int().min(0).optional(),
-  })
-  // Compared as stored (thousandths): 1.0004 and 1.0001 are both 1.000.
-  .refine((r) => r.minStock === null || r.maxStock === null || !storedAbove(r.minStock, r.maxStock), {
-    message: 'minStock must not exceed maxStock',
-    path: ['maxStock'],
-  });
+/**
+ * setDefaultLocation: locationCode null clears the bin; minStock and maxStock are floats. A
+ * minStock above maxStock (compared as stored, in thousandths) is the business rule 422
+ * minStockGreaterThanMaxStock, checked by the server, not a schema error.
+ */
+export const setDefaultLocationRequestSchema = z.object({
+  locationCode: z.string().trim().min(1).max(100).nullable(),
+  enforced: z.boolean().default(false),
+  minStock: stockLevel.default(null),
+  maxStock: stockLevel.default(null),
+  /** The version read (0 for a warehouse without a row); a stale one gets 412. Omit to overwrite. */
+  version: z.number().int().min(0).optional(),
+});
 export type SetDefaultLocationRequest = z.input<typeof setDefaultLocationRequestSchema>;
 
 export const barcodeSlots = ['BARCODE1', 'BARCODE2', 'BARCODE3'] as const;
@@ -81,6 +75,11 @@ export const setItemBarcodeRequestSchema = z.object({
     .nullable()
     .transform((b) => (b === '' ? null : b)),
   quantity: z.number().finite().positive().max(1e9).default(1),
+  /**
+   * The user confirmed a warning by scanning the same code again: a code of 8, 12, 13 or 14
+   * digits with a wrong GS1 check digit is 422 invalidGtinCheckDigit until then.
+   */
+  confirmed: z.boolean().default(false),
 });
 export type SetItemBarcodeRequest = z.input<typeof setItemBarcodeRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchTextSchema } from './common.js';
 import { defineEndpoints, rolesAccess } from './endpoint.js';
-import { locationTypes, trackingTypes, workTypes } from '../enums.js';
+import { languages, locationTypes, trackingTypes, workTypes } from '../enums.js';
 
 /**
  * Items. Quantities are JSON numbers
@@ -64,6 +64,18 @@ export const itemSchema = z.object({
   version: z.number().int(),
 });
 export type Item = z.infer<typeof itemSchema>;
+
+/**
+ * GET /api/v1/item/{code}: the item plus its name and second name in the caller's language (their
+ * preferredLanguage; item-translations.ts), null where the item has no translation in it: show
+ * `name` then. Only this read carries them; find, find_by and autocomplete answer `itemSchema`.
+ */
+export const itemDetailSchema = itemSchema.extend({
+  translationLanguage: z.enum(languages),
+  translatedName: z.string().nullable(),
+  translatedSecondName: z.string().nullable(),
+});
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
 
 export const itemMatchKinds = ['CODE', 'BARCODE', 'BARCODE2', 'BARCODE3'] as const;
 export type ItemMatchKind = (typeof itemMatchKinds)[number];
@@ -272,7 +284,7 @@ export const itemEndpoints = defineEndpoints('items', {
     path: '/api/v1/item/:code',
     access: information,
     params: itemCodeParamSchema,
-    answer: itemSchema,
+    answer: itemDetailSchema,
   },
   binLocations: {
     method: 'GET',

@@ -252,6 +252,14 @@ export function parseGs1DigitalLink(uri: string, now: Date = new Date()): Gs1Dat
   return dataOf(readGs1DigitalLink(uri, now));
 }
 
+/**
+ * Whether a code of 8, 12, 13 or 14 digits ends in a digit that is not its GS1 check digit: a
+ * GTIN mistyped or misread (the barcode setup warns and asks for the same code again).
+ */
+export function hasWrongGtinCheckDigit(code: string): boolean {
+  return /^([0-9]{8}|[0-9]{12,14})$/.test(code) && !hasValidCheckDigit(code);
+}
+
 /** Whether the digits are a GTIN-8, GTIN-12, GTIN-13 or GTIN-14 with a correct check digit. */
 export function isValidGtin(digits: string): boolean {
   return /^([0-9]{8}|[0-9]{12,14})$/.test(digits) && hasValidCheckDigit(digits);

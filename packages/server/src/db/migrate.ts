@@ -22,6 +22,9 @@ import { receiptSettingsMigration } from './migrations/0019-receipt-settings.js'
 import { goodsReceiptsMigration } from './migrations/0020-goods-receipts.js';
 import { salesReturnsMigration } from './migrations/0021-sales-returns.js';
 import { finishedGoodsReceiptMigration } from './migrations/0022-finished-goods-receipt.js';
+import { importSessionsMigration } from './migrations/0023-import-sessions.js';
+import { itemPricesTranslationsMigration } from './migrations/0025-item-prices-translations.js';
+import { standaloneMasterDataMigration } from './migrations/0026-standalone-master-data.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -48,6 +51,9 @@ export const migrations: readonly VersionedMigration[] = [
   goodsReceiptsMigration,
   salesReturnsMigration,
   finishedGoodsReceiptMigration,
+  importSessionsMigration,
+  itemPricesTranslationsMigration,
+  standaloneMasterDataMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

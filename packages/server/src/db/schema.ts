@@ -346,6 +346,25 @@ export interface BusinessPartnerTable {
   visual_code: string;
   name: string;
   type: string;
+  /** 0026: 0/1. */
+  active: Generated<number>;
+  version: Generated<number>;
+}
+
+/** 0026: a business partner's addresses; code unique per partner without regard to case. */
+export interface BusinessPartnerAddressTable {
+  id: Generated<number>;
+  business_partner_id: number;
+  code: string;
+  code_lower: string;
+  name: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  country_code: string | null;
+  is_default_ship_to: Generated<number>;
+  active: Generated<number>;
+  version: Generated<number>;
 }
 
 export interface DocumentTable {
@@ -708,6 +727,90 @@ export interface SalesReturnEntryTable {
   flushed_at: string | null;
 }
 
+/** 0025: a price list (features/item-prices); version rises when its prices change. */
+export interface PriceListTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  name: string;
+  /** ISO 4217. */
+  currency: string;
+  active: Generated<number>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** 0025: one price of an item in a list, from min_quantity (thousandths) on, within an optional validity. */
+export interface ItemPriceTable {
+  id: Generated<number>;
+  price_list_id: number;
+  item_id: number;
+  min_quantity: number;
+  /** Exact decimal text ("12.5"). */
+  price: string;
+  valid_from: string | null;
+  /** valid_from or '' (part of the unique key). */
+  valid_from_key: string;
+  valid_to: string | null;
+  updated_at: string;
+}
+
+/** 0025: an item's name and second name in one language (features/item-translations). */
+export interface ItemTranslationTable {
+  item_id: number;
+  language: string;
+  name: string;
+  second_name: string | null;
+  updated_at: string;
+}
+
+/** 0023: one uploaded import file (features/importers); JSON in the text columns. */
+export interface ImportSessionTable {
+  id: string;
+  kind: string;
+  user_id: number;
+  /** The contract's statuses, or READING and COMMITTING (never on the wire). */
+  status: string;
+  file_name: string;
+  sheet: string | null;
+  sheets: string;
+  headers: string;
+  mapping: string;
+  row_count: Generated<number>;
+  counts: string | null;
+  commit_mode: string | null;
+  result: string | null;
+  failure: string | null;
+  claim: string | null;
+  claimed_at: string | null;
+  created_at: string;
+  expires_at: string;
+  committed_at: string | null;
+  version: Generated<number>;
+}
+
+/** 0023: one data row of an import file: its cells and the last check's verdict. */
+export interface ImportSessionRowTable {
+  session_id: string;
+  row_number: number;
+  /** JSON: the cell texts by header index. */
+  cells: string;
+  status: string | null;
+  group_key: string | null;
+  messages: Generated<string>;
+  committed: Generated<number>;
+  created: string | null;
+}
+
+/** 0023: a user's last mapping of an importer kind (JSON: column name -> header text). */
+export interface ImportMappingMemoryTable {
+  user_id: number;
+  kind: string;
+  mapping: string;
+  updated_at: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -735,6 +838,7 @@ export interface Database {
   stock: StockTable;
   default_item_location: DefaultItemLocationTable;
   business_partner: BusinessPartnerTable;
+  business_partner_address: BusinessPartnerAddressTable;
   document: DocumentTable;
   document_line: DocumentLineTable;
   document_attachment: DocumentAttachmentTable;
@@ -761,6 +865,12 @@ export interface Database {
   sales_return_entry: SalesReturnEntryTable;
   goods_receipt: GoodsReceiptTable;
   goods_receipt_entry: GoodsReceiptEntryTable;
+  price_list: PriceListTable;
+  item_price: ItemPriceTable;
+  item_translation: ItemTranslationTable;
+  import_session: ImportSessionTable;
+  import_session_row: ImportSessionRowTable;
+  import_mapping_memory: ImportMappingMemoryTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

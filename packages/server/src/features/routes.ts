@@ -17,15 +17,23 @@ import { registerFileManagementRoutes } from './file-management/file-management.
 import { registerGoodsReturnRoutes } from './goods-returns/goods-returns.routes.js';
 import { registerGoodsSortingRoutes } from './goods-sorting/goods-sorting.routes.js';
 import { registerGoodsReceiptRoutes } from './goods-receipt/goods-receipt.routes.js';
+import { registerImportRoutes } from './importers/import-sessions.routes.js';
 import { registerIpRuleRoutes } from './ip-rules/ip-rules.routes.js';
+import { registerLabelGeneratorRoutes } from './label-generator/label-generator.routes.js';
 import { registerItemActionRoutes } from './items/item-actions.routes.js';
 import { registerItemImageRoutes } from './items/item-image.routes.js';
 import { registerItemRoutes } from './items/items.routes.js';
+import { registerItemPriceRoutes } from './item-prices/item-prices.routes.js';
+import { registerItemTranslationRoutes } from './item-translations/item-translations.routes.js';
+import { registerSetupListRoutes } from './items/setup-lists.routes.js';
 import { registerLookupRoutes } from './lookups/lookups.routes.js';
+import { registerMasterDataRoutes } from './master-data/master-data.routes.js';
+import { registerPlannedReceiptRoutes } from './planned-receipts/planned-receipts.routes.js';
 import { registerPrinterRoutes } from './printers/printers.routes.js';
 import { registerFinishedGoodsReceiptRoutes } from './production/finished-goods-receipt.routes.js';
 import { registerProductionRoutes } from './production/production.routes.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
+import { registerSpreadsheetRoutes } from './spreadsheets/spreadsheets.routes.js';
 import { registerLocationBlockRoutes } from './stock-transfer/location-block.routes.js';
 import { registerStockTransferRoutes } from './stock-transfer/stock-transfer.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
@@ -56,8 +64,11 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerUserdataRoutes(app, ctx);
   registerPrinterRoutes(app, ctx);
   registerItemRoutes(app, ctx);
+  registerItemPriceRoutes(app, ctx);
+  registerItemTranslationRoutes(app, ctx);
   registerItemActionRoutes(app, ctx);
   registerItemImageRoutes(app, ctx);
+  registerSetupListRoutes(app, ctx);
   registerBinLocationRoutes(app, ctx);
   registerBinLocationEditRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
@@ -67,6 +78,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerGoodsSortingRoutes(app, ctx);
   registerGoodsReturnRoutes(app, ctx);
   registerGoodsReceiptRoutes(app, ctx);
+  registerPlannedReceiptRoutes(app, ctx);
   registerUserTaskTemplateRoutes(app, ctx);
   registerUserTaskRoutes(app, ctx);
   registerWorkedTimeRoutes(app, ctx);
@@ -76,4 +88,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerDocumentRoutes(app, ctx);
   registerClaimRoutes(app, ctx);
   registerErpOutboxRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
+  registerMasterDataRoutes(app, ctx);
+  registerLabelGeneratorRoutes(app, ctx);
+  registerSpreadsheetRoutes(app, ctx);
 }

@@ -52,8 +52,49 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
       default: module.FinishedGoodsReceiptApp,
     })),
   ),
+  itemBarcoder: lazy(() =>
+    import('./item-barcoder/ItemBarcoderApp.js').then((module) => ({ default: module.ItemBarcoderApp })),
+  ),
+  defaultItemLocationConfigurer: lazy(() =>
+    import('./default-item-location-configurer/DefaultItemLocationConfigurerApp.js').then((module) => ({
+      default: module.DefaultItemLocationConfigurerApp,
+    })),
+  ),
   userSettings: lazy(() =>
     import('./user-settings/UserSettingsApp.js').then((module) => ({ default: module.UserSettingsApp })),
+  ),
+  // The five importer apps share one lazily loaded module (apps/importers).
+  purchaseImporter: lazy(() =>
+    import('./importers/importer-apps.js').then((module) => ({ default: module.importerApps.purchaseImporter })),
+  ),
+  orderImporter: lazy(() =>
+    import('./importers/importer-apps.js').then((module) => ({ default: module.importerApps.orderImporter })),
+  ),
+  itemPriceImporter: lazy(() =>
+    import('./importers/importer-apps.js').then((module) => ({ default: module.importerApps.itemPriceImporter })),
+  ),
+  itemTranslationImporter: lazy(() =>
+    import('./importers/importer-apps.js').then((module) => ({
+      default: module.importerApps.itemTranslationImporter,
+    })),
+  ),
+  plannedGoodsReceiptsImporter: lazy(() =>
+    import('./importers/importer-apps.js').then((module) => ({
+      default: module.importerApps.plannedGoodsReceiptsImporter,
+    })),
+  ),
+  actionBarcodeGenerator: lazy(() =>
+    import('./action-barcode-generator/ActionBarcodeGeneratorApp.js').then((module) => ({
+      default: module.ActionBarcodeGeneratorApp,
+    })),
+  ),
+  spreadsheetViewer: lazy(() =>
+    import('./spreadsheet-viewer/SpreadsheetViewerApp.js').then((module) => ({
+      default: module.SpreadsheetViewerApp,
+    })),
+  ),
+  masterData: lazy(() =>
+    import('./master-data/MasterDataApp.js').then((module) => ({ default: module.MasterDataApp })),
   ),
 };
 

@@ -46,6 +46,8 @@ export interface RequestOptions {
   idempotencyKey?: string | true;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** 'blob': a successful answer is read as a Blob (a PDF, a file); errors are read as always. */
+  responseType?: 'blob';
 }
 
 /** An ApiError's key: the server's catalogue key, or networkError when no answer came. */
@@ -131,7 +133,7 @@ export async function request<T>(
         credentials: 'same-origin',
         signal: options.signal,
       });
-      answer = await readBody(response);
+      answer = options.responseType === 'blob' && response.ok ? await response.blob() : await readBody(response);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       response = null;

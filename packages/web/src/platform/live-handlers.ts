@@ -105,6 +105,7 @@ export function handleLiveMessage(message: AnyLiveMessage, effects: LiveEffects)
     case 'BIN_LOCATION_CHANGED':
     case 'WORK_TIMES_CHANGED':
     case 'DOCUMENT_CHANGED':
+    case 'IMPORT_PROGRESS':
       // Peripherals, the sessions screen, the item and location views and open documents listen through useLiveMessage.
       break;
   }

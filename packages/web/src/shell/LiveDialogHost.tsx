@@ -7,7 +7,7 @@ import type { LiveDialog } from '../platform/live-handlers.js';
 import { notificationKeys } from '../platform/notification-store.js';
 import { notify } from '../platform/notifications.js';
 import { AlertModal } from './AlertModal.js';
-import { PdfPreviewModal } from './PdfPreviewModal.js';
+import { PdfPreviewModal } from '../components/pdf-preview/PdfPreviewModal.js';
 
 /**
  * The modal of the oldest open live dialog: ALERT, BROADCAST (mark as read), a session takeover

@@ -4,6 +4,7 @@ import { nowIso } from '../../util/time.js';
 import type { Db } from '../database.js';
 import { seedDemoInbound } from './demo-inbound.js';
 import { seedDemoMasterData } from './demo-master-data.js';
+import { seedDemoPricesAndTranslations } from './demo-prices-translations.js';
 import { seedDemoPrinters } from './demo-printers.js';
 import { seedDemoFinishedGoods } from './demo-finished-goods.js';
 import { seedDemoProduction } from './demo-production.js';
@@ -23,6 +24,8 @@ const demoSettings: SystemSettings = {
     'wallToWall',
     'production',
     'pickAndPack',
+    'itemDefaultLocationUpdater',
+    'orderImporters',
   ],
 };
 
@@ -74,6 +77,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoUserTasks(tx, at);
     await seedDemoProduction(tx, at);
     await seedDemoFinishedGoods(tx, at);
+    await seedDemoPricesAndTranslations(tx, at);
   });
   return true;
 }

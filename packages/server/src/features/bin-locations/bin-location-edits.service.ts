@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
 import { notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
+import { itemCodeOwning, lockBarcodeKey } from '../items/item-barcodes.service.js';
 import { findItemRowOrThrow } from '../items/items.service.js';
 import type { LabelJob, LabelSize } from '../labels/label-types.js';
 import { findOrderOrThrow } from '../lookups/lookups.service.js';
@@ -124,15 +125,20 @@ export async function setReadyForProcessing(ctx: AppContext, code: string, ready
 
 /**
  * setBarcode: unique among locations, and no other location's code (a scan finds a location by
- * code first): 422 barcodeInUse {barcode, owner}. null clears.
+ * code first): 422 barcodeInUse {barcode, owner}. No item's code or barcode either: 422
+ * barcodeAlreadyAssigned {barcode, owner, itemCode}. null clears.
  */
 export async function setBarcode(ctx: AppContext, code: string, barcode: string | null) {
   try {
     return await editLocation(ctx, code, async (tx, row) => {
       if (barcode === null) return { barcode: null, barcode_lower: null };
-      const owner = await repository.findOtherLocationByCodeOrBarcode(tx, codeKey(barcode), row.id);
+      const key = codeKey(barcode);
+      await lockBarcodeKey(ctx, tx, key);
+      const owner = await repository.findOtherLocationByCodeOrBarcode(tx, key, row.id);
       if (owner) throw unprocessable('barcodeInUse', { barcode, owner: owner.code });
-      return { barcode, barcode_lower: codeKey(barcode) };
+      const itemCode = await itemCodeOwning(tx, key);
+      if (itemCode) throw unprocessable('barcodeAlreadyAssigned', { barcode, owner: itemCode, itemCode });
+      return { barcode, barcode_lower: key };
     });
   } catch (error) {
     // A concurrent edit gave another location this barcode between the check and the update.

@@ -61,6 +61,14 @@ export async function loadBinLocation(db: DbOrTx, row: LocationRow): Promise<Bin
   return toBinLocation(row, await repository.attributesOf(db, row.id));
 }
 
+/**
+ * The code of the location (other than exceptLocationId) a scan of the key finds, by code or
+ * barcode; null when none. Item barcodes may not be one (item-barcodes.service.ts).
+ */
+export async function locationCodeOwning(db: DbOrTx, key: string, exceptLocationId = 0): Promise<string | null> {
+  return (await repository.findOtherLocationByCodeOrBarcode(db, key, exceptLocationId))?.code ?? null;
+}
+
 /** find/{code}: by code or barcode, case-insensitive; a code match wins over a barcode match. */
 export async function findBinLocation(ctx: AppContext, code: string): Promise<BinLocation> {
   const key = codeKey(code);

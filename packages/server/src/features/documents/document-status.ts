@@ -20,8 +20,12 @@ type Transitions<T extends StatusedDocumentType> = {
   readonly [From in DocumentStatusOf<T>]: readonly DocumentStatusOf<T>[];
 };
 
-/** PURCHASE_ORDER and PLANNED_GOODS_RECEIPT: receipts lower their open quantity; the ERP closes them. */
+/**
+ * PURCHASE_ORDER and PLANNED_GOODS_RECEIPT: receipts lower their open quantity; the ERP closes them.
+ * DRAFT: an imported planned receipt until a purchaser releases it (decision 0177).
+ */
 const receiptSource: Transitions<'PURCHASE_ORDER'> = {
+  DRAFT: ['OPEN'],
   OPEN: ['PARTLY_RECEIVED', 'RECEIVED', 'CLOSED'],
   PARTLY_RECEIVED: ['RECEIVED', 'CLOSED'],
   RECEIVED: ['CLOSED'],

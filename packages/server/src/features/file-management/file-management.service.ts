@@ -283,6 +283,21 @@ export async function deleteObject(ctx: AppContext, principal: Principal, wirePa
   });
 }
 
+/**
+ * A file of the library for another feature to read (the spreadsheet viewer reads XLSX and CSV
+ * files of any album): its absolute path, size and name. Not a file of an album: 400
+ * invalidPath or 404 notFound {path}.
+ */
+export async function findLibraryFile(
+  ctx: AppContext,
+  wirePath: string,
+): Promise<{ file: string; size: number; name: string }> {
+  const object = await existingObject(ctx, wirePath);
+  if (object.file === null) throw invalidPath(wirePath);
+  const stat = await fs.lstat(object.absolute);
+  return { file: object.absolute, size: stat.size, name: object.file };
+}
+
 /** A file to serve at /userdata/temp/albums/{group}/{file}: 404 for anything else. */
 export async function findAlbumFile(
   ctx: AppContext,

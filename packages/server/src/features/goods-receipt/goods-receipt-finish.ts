@@ -1,4 +1,4 @@
-import { fromThousandths, paddedCodeKey, type ReceiptFinishAnswer } from '@wms/contract';
+import { fromThousandths, type ReceiptFinishAnswer } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
@@ -8,6 +8,7 @@ import { nowIso } from '../../util/time.js';
 import { changeStatus } from '../documents/document-status.js';
 import { queueForErp } from '../erp-outbox/erp-outbox.service.js';
 import { refreshGoodsSortingCounter } from '../goods-sorting/goods-sorting-counter.js';
+import { admissionKey, admitBatches, admitSerials } from '../items/batch-serial-admission.service.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
 import { createQcRequests, type QcRequestLine } from '../quality-control/qc-requests.service.js';
 import { applyStockMovement, type StockMovementLine } from '../stock/stock.service.js';
@@ -15,7 +16,6 @@ import { publishReceiptChanged, syncReceiptCounter } from './goods-receipt-live.
 import { lockWritableReceipt } from './goods-receipt.service.js';
 import * as repository from './goods-receipt.repository.js';
 import * as entryRows from './receipt-entries.repository.js';
-import * as masterData from './receipt-master-data.repository.js';
 
 /**
  * POST {receipt}/finish (PROCESSES.md 1.1 "Finish"; docs/decisions/0172-goods-receipt.md): one
@@ -29,57 +29,45 @@ import * as masterData from './receipt-master-data.repository.js';
 type EntryRow = entryRows.EntryRow;
 
 /** The batch id of each (item, batch code) of the entries, creating the batches not known yet. */
-async function batchIds(tx: Tx, entries: readonly EntryRow[], at: string): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const e of entries) {
-    if (e.batch_code === null) continue;
-    const key = `${e.item_id}:${paddedCodeKey(e.batch_code)}`;
-    if (ids.has(key)) continue;
-    const known = await masterData.findBatch(tx, e.item_id, e.batch_code);
-    ids.set(
-      key,
-      known?.id ??
-        (await masterData.insertBatch(tx, {
-          itemId: e.item_id,
-          code: e.batch_code,
-          expirationDate: e.expiration_date,
-          manufacturingDate: e.manufacturing_date,
-          mnfBatchCode: e.mnf_batch_code,
-          qcApproved: e.qc_pending === 0,
-          at,
-        })),
-    );
-  }
-  return ids;
+function batchIds(tx: Tx, entries: readonly EntryRow[], at: string): Promise<Map<string, number>> {
+  return admitBatches(
+    tx,
+    entries.flatMap((e) =>
+      e.batch_code === null
+        ? []
+        : [
+            {
+              itemId: e.item_id,
+              code: e.batch_code,
+              expirationDate: e.expiration_date,
+              manufacturingDate: e.manufacturing_date,
+              mnfBatchCode: e.mnf_batch_code,
+              qcApproved: e.qc_pending === 0,
+            },
+          ],
+    ),
+    at,
+  );
 }
 
 /** The serial id of each serial entry; a serial that got into stock meanwhile is 422 serialAlreadyExists. */
 async function serialIds(tx: Tx, entries: readonly EntryRow[], at: string): Promise<Map<number, number>> {
-  const ids = new Map<number, number>();
   const serialEntries = entries.filter((e) => e.serial_code !== null);
-  const byItem = new Map<number, EntryRow[]>();
-  for (const e of serialEntries) byItem.set(e.item_id, [...(byItem.get(e.item_id) ?? []), e]);
-  for (const [itemId, rows] of byItem) {
-    const known = new Map(
-      (
-        await masterData.serialsWithStock(
-          tx,
-          itemId,
-          rows.map((r) => paddedCodeKey(r.serial_code ?? '')),
-        )
-      ).map((s) => [s.code_key, s]),
-    );
-    for (const e of rows) {
-      const serial = e.serial_code ?? '';
-      const existing = known.get(paddedCodeKey(serial));
-      if (existing?.in_stock) throw unprocessable('serialAlreadyExists', { item: e.item_code, serial });
-      const id = await masterData.admitSerial(
-        tx,
-        { itemId, code: serial, mnfSerialCode: e.mnf_serial_code, qcApproved: e.qc_pending === 0, at },
-        existing?.id ?? null,
-      );
-      ids.set(e.id, id);
-    }
+  const admitted = await admitSerials(
+    tx,
+    serialEntries.map((e) => ({
+      itemId: e.item_id,
+      itemCode: e.item_code,
+      code: e.serial_code ?? '',
+      mnfSerialCode: e.mnf_serial_code,
+      qcApproved: e.qc_pending === 0,
+    })),
+    at,
+  );
+  const ids = new Map<number, number>();
+  for (const e of serialEntries) {
+    const id = admitted.get(admissionKey(e.item_id, e.serial_code ?? ''));
+    if (id !== undefined) ids.set(e.id, id);
   }
   return ids;
 }
@@ -100,7 +88,7 @@ async function finishInTransaction(tx: Tx, ctx: AppContext, caller: Principal, c
 
   const idsOf = (e: EntryRow) => ({
     itemId: e.item_id,
-    batchId: e.batch_code === null ? null : (batches.get(`${e.item_id}:${paddedCodeKey(e.batch_code)}`) ?? null),
+    batchId: e.batch_code === null ? null : (batches.get(admissionKey(e.item_id, e.batch_code)) ?? null),
     serialId: serials.get(e.id) ?? null,
     binLocationId: e.target_bin_location_id,
   });

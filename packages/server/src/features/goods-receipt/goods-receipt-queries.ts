@@ -75,7 +75,8 @@ export async function findReceivable(ctx: AppContext, scan: string): Promise<Fin
 
 export async function plannedGoodsReceipt(ctx: AppContext, code: string): Promise<PlannedGoodsReceiptAnswer> {
   const source = await repository.findSource(ctx.db, 'PLANNED_GOODS_RECEIPT', code);
-  if (!source) throw notFound('unknownDocument', { type: 'PLANNED_GOODS_RECEIPT', code });
+  // A DRAFT (imported, not yet released; decision 0177) is not the goods receipt's to see.
+  if (!source || source.status === 'DRAFT') throw notFound('unknownDocument', { type: 'PLANNED_GOODS_RECEIPT', code });
   const lines = await repository.sourceLines(ctx.db, source.id);
   return {
     code: source.code,

@@ -1,6 +1,6 @@
 import { codeKey, paddedCodeKey } from '@wms/contract';
 import { sql } from 'kysely';
-import type { DbOrTx, Tx } from '../../db/database.js';
+import type { DbOrTx } from '../../db/database.js';
 
 /** The master data a goods receipt reads and creates: items by scan, locations, batches and serials. */
 
@@ -104,66 +104,4 @@ export function findItemByScan(db: DbOrTx, scan: string) {
       ]),
     )
     .executeTakeFirst();
-}
-
-export interface NewBatch {
-  itemId: number;
-  code: string;
-  expirationDate: string | null;
-  manufacturingDate: string | null;
-  mnfBatchCode: string | null;
-  qcApproved: boolean;
-  at: string;
-}
-
-export async function insertBatch(tx: Tx, batch: NewBatch): Promise<number> {
-  const row = await tx
-    .insertInto('batch')
-    .values({
-      item_id: batch.itemId,
-      code: batch.code,
-      code_key: paddedCodeKey(batch.code),
-      visual_code: batch.code,
-      mnf_batch_code: batch.mnfBatchCode,
-      admission_date: batch.at,
-      manufacturing_date: batch.manufacturingDate,
-      expiration_date: batch.expirationDate,
-      quality_control_approved_or_not_required: batch.qcApproved ? 1 : 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export interface NewSerial {
-  itemId: number;
-  code: string;
-  mnfSerialCode: string | null;
-  qcApproved: boolean;
-  at: string;
-}
-
-/** A serial received: a new row, or the item's known serial (not in stock) admitted again. */
-export async function admitSerial(tx: Tx, serial: NewSerial, existingId: number | null): Promise<number> {
-  const values = {
-    mnf_serial_code: serial.mnfSerialCode,
-    admission_date: serial.at,
-    quality_control_approved_or_not_required: serial.qcApproved ? 1 : 0,
-  };
-  if (existingId !== null) {
-    await tx.updateTable('serial').set(values).where('id', '=', existingId).execute();
-    return existingId;
-  }
-  const row = await tx
-    .insertInto('serial')
-    .values({
-      item_id: serial.itemId,
-      code: serial.code,
-      code_key: paddedCodeKey(serial.code),
-      visual_code: serial.code,
-      ...values,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }

@@ -12,12 +12,18 @@ const decimalCommaLanguages: ReadonlySet<Language> = new Set(['nl', 'de', 'pl'])
 
 /**
  * A number in the user's locale, or null. Accepts the locale's decimal separator and grouping
- * (dot or comma, spaces and non-breaking spaces), a leading minus, and a plain dot decimal from an
- * XLSX whatever the locale ("12.5" is 12.5 everywhere when it has no comma and one dot
- * followed by other than exactly three digits).
+ * (dot or comma, spaces and non-breaking spaces), a leading minus (or plus), and a plain dot decimal
+ * from an XLSX whatever the locale ("12.5" is 12.5 everywhere when it has no comma and one dot
+ * followed by other than exactly three digits). "1.234" is 1234 in nl, de and pl (a grouping dot)
+ * and 1.234 in en; the XLSX reader writes such a number as "1.2340", so a spreadsheet's 1.234 is
+ * 1.234 in every language (xlsx-reader.ts numberText).
  */
 export function parseNumberCell(text: string, language: Language): number | null {
-  let value = text.trim().replace(/[\s\u00a0\u202f]/g, '');
+  let value = text
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^[\u2212\u2013]/, '-')
+    .replace(/^\+/, '');
   if (value === '') return null;
   if (!/^-?[\d.,]+$/.test(value) || !/\d/.test(value)) return null;
   const commaDecimal = decimalCommaLanguages.has(language);
@@ -59,7 +65,7 @@ export function parseDateCell(text: string): string | null {
   const value = text.trim();
   if (value === '') return null;
   let year: number, month: number, day: number;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/.exec(value);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(value);
   const european = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/.exec(value);
   if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else if (european) [year, month, day] = [Number(european[3]), Number(european[2]), Number(european[1])];

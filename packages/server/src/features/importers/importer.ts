@@ -40,6 +40,12 @@ export interface ImportRunContext {
   principal: Principal;
   /** The caller's language (for texts an importer writes; messages stay keys). */
   language: Language;
+  /**
+   * The import session's id. An importer whose commit moves stock makes its idempotency keys and
+   * document reference from it (opening stock: OPENING_STOCK {sessionId}), so a replayed group
+   * posts once. The framework sets it on every check and commit.
+   */
+  sessionId?: string;
 }
 
 /** What a commit created or changed, listed in the session's result. */
@@ -51,12 +57,20 @@ export interface ImportCreated {
 
 export interface Importer<P = unknown> {
   kind: ImportKind;
-  /** Column order is the template's; `aliases` hold the header texts in nl, en, de and pl. */
+  /**
+   * Column order is the template's. `aliases` hold the header texts: aliases[0] English,
+   * aliases[1] Dutch, aliases[2] German, aliases[3] Polish (the template's header is the alias of
+   * the caller's language), then any extra spellings. A file's header maps to the column when it
+   * equals an alias or the column's name, ignoring case, spaces, underscores, dots, hyphens and
+   * accents (import-mapping.ts).
+   */
   columns: readonly ImportColumn[];
   /**
    * Judges every row. Resolve codes in batches (one query per chunk of rows), never a query per
    * row: 20,000 rows must validate in seconds. Checks across rows (a duplicate within the file)
    * see all `rows` given. `db` is the database in the dry run, the commit's transaction in the commit.
+   * Answer one CheckedRow per given row (any order; matched by rowNumber). Call `letOthersRun()`
+   * between chunks.
    */
   check(db: DbOrTx, rows: readonly SourceRow[], run: ImportRunContext): Promise<CheckedRow<P>[]>;
   /** Writes one group's rows (all without ERROR, each with `prepared`) inside `tx`. */
@@ -80,6 +94,13 @@ export const rowWarning = (column: string | null, key: string, args: Record<stri
   key,
   args,
 });
+
+/**
+ * Lets the event loop turn (other requests are served). On SQLite a query is synchronous, so a
+ * check or commit over thousands of rows runs without a pause unless it yields: call it between
+ * chunks of rows (every few hundred rows or ~20 ms) in `check` and in a long `commit`.
+ */
+export const letOthersRun = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Whether a checked row may be written. */
 export const rowPasses = (row: CheckedRow): boolean => !row.messages.some((message) => message.severity === 'ERROR');

@@ -36,13 +36,17 @@ export function defaultLocationsOfItem(
 }
 
 export function findWarehouseByCodeLower(db: DbOrTx, codeLower: string) {
-  return db.selectFrom('warehouse').select(['id', 'code']).where('code_lower', '=', codeLower).executeTakeFirst();
+  return db
+    .selectFrom('warehouse')
+    .select(['id', 'code', 'name'])
+    .where('code_lower', '=', codeLower)
+    .executeTakeFirst();
 }
 
 export function findBinLocationByCodeLower(db: DbOrTx, codeLower: string) {
   return db
     .selectFrom('bin_location')
-    .select(['id', 'code', 'warehouse_id'])
+    .select(['id', 'code', 'warehouse_id', 'stock_movement_restricted'])
     .where('code_lower', '=', codeLower)
     .executeTakeFirst();
 }

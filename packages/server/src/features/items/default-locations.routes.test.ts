@@ -172,17 +172,50 @@ describe('item default locations API', () => {
       expect(publish).toHaveBeenCalledWith(topics.binLocations(), 'BIN_LOCATION_CHANGED', { codes: [overflow.code] });
     });
 
-    it('refuses a bin of another warehouse with 422 invalidInput on locationCode, changing nothing', async () => {
+    it('refuses a bin of another warehouse with 422 locationNotInWarehouse, changing nothing', async () => {
       const [item, main, overflow] = [await makeItem(t.app.ctx.db), await binIn('01'), await binIn('02')];
       expect((await set(item.code, '02', { locationCode: overflow.code, version: 0 })).status).toBe(200);
       const before = await list(item.code);
       const answer = await set(item.code, '02', { locationCode: main.code, version: 1 });
       expect(answer.status).toBe(422);
       expect(answer.json).toMatchObject({
-        key: 'invalidInput',
-        args: { field: 'locationCode', reason: 'locationNotInWarehouse', code: main.code, warehouseCode: '02' },
+        key: 'locationNotInWarehouse',
+        args: { location: main.code, warehouse: '02' },
       });
       expect(await list(item.code)).toEqual(before);
+    });
+
+    it('refuses a location with stockMovementRestricted with 422 restrictedLocationAsDefault, changing nothing', async () => {
+      const item = await makeItem(t.app.ctx.db);
+      const restricted = await makeBinLocation(t.app.ctx.db, { warehouse: await warehouse('01'), restricted: true });
+      const before = await list(item.code);
+      for (const version of [0, undefined]) {
+        const answer = await set(item.code, '01', { locationCode: restricted.code.toLowerCase(), version });
+        expect(answer.status).toBe(422);
+        expect(answer.json).toMatchObject({ key: 'restrictedLocationAsDefault', args: { location: restricted.code } });
+      }
+      expect(await list(item.code)).toEqual(before);
+    });
+
+    it('refuses minStock above maxStock with 422 minStockGreaterThanMaxStock; equal levels are fine', async () => {
+      const [item, bin] = [await makeItem(t.app.ctx.db), await binIn('01')];
+      const before = await list(item.code);
+      const answer = await set(item.code, '01', { locationCode: bin.code, minStock: 10, maxStock: 5, version: 0 });
+      expect(answer.status).toBe(422);
+      expect(answer.json).toMatchObject({ key: 'minStockGreaterThanMaxStock', args: { minStock: 10, maxStock: 5 } });
+      expect(await list(item.code)).toEqual(before);
+      const equal = await set(item.code, '01', { locationCode: bin.code, minStock: 5, maxStock: 5, version: 0 });
+      expect(equal.json).toMatchObject({ minStock: 5, maxStock: 5, version: 1 });
+    });
+
+    it('replaces the bin of an existing default only with the version read: a stale replacement is 412', async () => {
+      const [item, first, second] = [await makeItem(t.app.ctx.db), await binIn('01'), await binIn('01', 'PICK')];
+      expect((await set(item.code, '01', { locationCode: first.code, minStock: 2, version: 0 })).status).toBe(200);
+      // Another device replaced it meanwhile (version 2): the replacement read at version 1 is stale.
+      expect((await set(item.code, '01', { locationCode: second.code, version: 1 })).status).toBe(200);
+      const stale = await set(item.code, '01', { locationCode: first.code, enforced: true, version: 1 });
+      expect(stale.status).toBe(412);
+      expect(await rowOf(item.code, '01')).toMatchObject({ binLocation: { code: second.code }, version: 2 });
     });
 
     it('answers 404 for an unknown item, warehouse or location, changing nothing', async () => {
@@ -206,12 +239,12 @@ describe('item default locations API', () => {
       expect(await list(item.code)).toEqual(before);
     });
 
-    it('answers 400 for bad input: missing locationCode, negative or crossed min/max, a fractional version', async () => {
+    it('answers 400 for bad input: missing locationCode, a negative min or max, a fractional version', async () => {
       const [item, bin] = [await makeItem(t.app.ctx.db), await binIn('01')];
       const bodies = [
         {},
         { locationCode: bin.code, minStock: -1 },
-        { locationCode: bin.code, minStock: 10, maxStock: 5 },
+        { locationCode: bin.code, maxStock: -5 },
         { locationCode: bin.code, version: 1.5 },
         { locationCode: bin.code, enforced: 'yes' },
       ];

@@ -60,12 +60,28 @@ async function findWarehouseOrThrow(db: DbOrTx, code: string) {
 }
 
 /**
+ * minStock above maxStock (compared as stored, in thousandths: 1.0004 and 1.0001 are both 1.000)
+ * is 422 minStockGreaterThanMaxStock {minStock, maxStock}.
+ */
+export function checkStockLevels(minStock: number | null, maxStock: number | null): void {
+  if (minStock !== null && maxStock !== null && toThousandths(minStock) > toThousandths(maxStock)) {
+    throw unprocessable('minStockGreaterThanMaxStock', {
+      minStock: fromThousandths(toThousandths(minStock)),
+      maxStock: fromThousandths(toThousandths(maxStock)),
+    });
+  }
+}
+
+/**
  * setDefaultLocation(itemCode, whsCode, {locationCode, enforced, minStock, maxStock, version}):
- * creates or updates the item's row for the warehouse. The bin must exist (404 unknownLocation)
- * and lie in that warehouse (422 invalidInput {field: 'locationCode', reason:
- * 'locationNotInWarehouse'}). A version (0 for a warehouse without a row) that is not the
- * stored one is 412; without one the row is overwritten. Answers the row as read back; after
- * the commit ITEM_CHANGED for the item and BIN_LOCATION_CHANGED for the old and new bin.
+ * creates or updates the item's row for the warehouse. minStock above maxStock is 422
+ * minStockGreaterThanMaxStock. The bin must exist (404 unknownLocation), lie in that warehouse
+ * (422 locationNotInWarehouse {location, warehouse}) and allow stock movements (422
+ * restrictedLocationAsDefault {location}: goods could never be put away there). A version (0 for
+ * a warehouse without a row) that is not the stored one is 412; without one the row is
+ * overwritten, which replaces another bin the item had there (the apps ask first). Answers the
+ * row as read back; after the commit ITEM_CHANGED for the item and BIN_LOCATION_CHANGED for the
+ * old and new bin (what replenishment reads).
  */
 export async function setDefaultLocation(
   ctx: AppContext,
@@ -77,18 +93,16 @@ export async function setDefaultLocation(
     const item = await findItemByCodeLower(tx, codeKey(code));
     if (!item) throw notFound('unknownItemForCode', { code });
     const warehouse = await findWarehouseOrThrow(tx, whsCode);
+    checkStockLevels(request.minStock, request.maxStock);
     let bin: { id: number; code: string } | null = null;
     if (request.locationCode !== null) {
       const found = await repository.findBinLocationByCodeLower(tx, codeKey(request.locationCode));
       if (!found) throw notFound('unknownLocation', { code: request.locationCode });
       if (found.warehouse_id !== warehouse.id) {
-        throw unprocessable('invalidInput', {
-          field: 'locationCode',
-          reason: 'locationNotInWarehouse',
-          code: found.code,
-          warehouseCode: warehouse.code,
-          fields: [{ field: 'body.locationCode', message: `not a location of warehouse ${warehouse.code}` }],
-        });
+        throw unprocessable('locationNotInWarehouse', { location: found.code, warehouse: warehouse.code });
+      }
+      if (found.stock_movement_restricted === 1) {
+        throw unprocessable('restrictedLocationAsDefault', { location: found.code });
       }
       bin = found;
     }

@@ -53,7 +53,7 @@ describe('POST /api/v1/item/{code}/barcode', () => {
       barcode3InvQty: 24.5,
       version: before.version + 1,
     });
-    expect(await item(washer1.code)).toEqual(answer.json);
+    expect(await item(washer1.code)).toMatchObject(answer.json as object);
     expect((await operator.get(`/api/v1/item/find/${box.toUpperCase()}`)).json).toMatchObject({
       matchedBy: 'BARCODE3',
       quantity: 24.5,
@@ -81,12 +81,13 @@ describe('POST /api/v1/item/{code}/barcode', () => {
     const emptied = await setBarcode(washer1.code, { slot: 'BARCODE1', barcode: '' });
     expect(emptied.json).toMatchObject({ barcode: null, barcodeInvQty: 1 });
     expect(await searchTextOf(washer1.code)).toBe(itemSearchText(washer1.code, 'Washer M8', [null, null, null]));
-    expect((await setBarcode(washer1.code, { slot: 'BARCODE1', barcode: washer1.barcode })).json).toMatchObject({
+    const again = { slot: 'BARCODE1', barcode: washer1.barcode, confirmed: true };
+    expect((await setBarcode(washer1.code, again)).json).toMatchObject({
       barcode: washer1.barcode,
     });
   });
 
-  it("refuses another item's barcode (any slot, any case) or code with 422 barcodeInUse, changing nothing", async () => {
+  it("refuses another item's barcode (any slot, any case) or code with 422 barcodeAlreadyAssigned, changing nothing", async () => {
     const washer1 = await washer();
     const boltBarcodes = [uniqueCode('Bolt-1-'), uniqueCode('Bolt-2-'), uniqueCode('Bolt-3-')] as const;
     const bolt = await makeItem(t.app.ctx.db, { barcodes: boltBarcodes });
@@ -100,7 +101,7 @@ describe('POST /api/v1/item/{code}/barcode', () => {
     for (const [barcode, owner] of cases) {
       const answer = await setBarcode(washer1.code, { slot: 'BARCODE2', barcode, quantity: 5 });
       expect(answer.status).toBe(422);
-      expect(answer.json).toMatchObject({ key: 'barcodeInUse', args: { barcode, owner } });
+      expect(answer.json).toMatchObject({ key: 'barcodeAlreadyAssigned', args: { barcode, owner, itemCode: owner } });
     }
     expect(await item(washer1.code)).toEqual(before);
   });
@@ -109,7 +110,12 @@ describe('POST /api/v1/item/{code}/barcode', () => {
     const washer1 = await washer();
     const answer = await setBarcode(washer1.code, { slot: 'BARCODE2', barcode: washer1.code, quantity: 1 });
     expect(answer.json).toMatchObject({ barcode2: washer1.code });
-    const own = await setBarcode(washer1.code, { slot: 'BARCODE3', barcode: washer1.barcode, quantity: 1 });
+    const own = await setBarcode(washer1.code, {
+      slot: 'BARCODE3',
+      barcode: washer1.barcode,
+      quantity: 1,
+      confirmed: true,
+    });
     expect(own.json).toMatchObject({ barcode: washer1.barcode, barcode3: washer1.barcode });
   });
 

@@ -5,7 +5,7 @@ import {
   itemFindAnswerSchema,
   itemHistoryAnswerSchema,
   itemOpenDocumentsAnswerSchema,
-  itemSchema,
+  itemDetailSchema,
 } from '@wms/contract';
 import { signIn } from '../../../test/session-helper.js';
 import { newItemRow } from './item-rows.js';
@@ -112,7 +112,7 @@ describe('item read API', () => {
     it('answers every field of the item', async () => {
       const answer = await operator.get('/api/v1/item/Batch-001');
       expect(answer.status).toBe(200);
-      const item = itemSchema.strict().parse(answer.json);
+      const item = itemDetailSchema.strict().parse(answer.json);
       expect(item).toMatchObject({
         code: 'BATCH-001',
         managedBy: 'BATCH_NUMBER',

@@ -2,7 +2,9 @@ import { codeKey, itemEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sendCachedJson } from '../../http/cached-json.js';
+import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
+import { itemDetail } from '../item-translations/item-translations.service.js';
 import * as items from './items.service.js';
 
 /** Item reads: find, get, find_by, autocomplete, stock, documents, history. */
@@ -25,7 +27,9 @@ export function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void 
       return reply;
     },
   });
-  route(app, endpoints.get, { handler: (request) => items.getItem(ctx, request.params.code) });
+  route(app, endpoints.get, {
+    handler: (request) => itemDetail(ctx, requirePrincipal(request), request.params.code),
+  });
   route(app, endpoints.binLocations, { handler: (request) => items.getItemLocations(ctx, request.params.code) });
   route(app, endpoints.openDocuments, { handler: (request) => items.getOpenDocuments(ctx, request.params.code) });
   route(app, endpoints.history, {

@@ -22,13 +22,24 @@ export interface LocationLabelData {
   warehouse?: string | null;
 }
 
+/**
+ * A barcode under a caption (the action barcodes of the label generator): Code 128 for short
+ * printable ASCII content, a QR code for the rest.
+ */
+export interface BarcodeLabelData {
+  caption: string;
+  content: string;
+  symbology: 'code128' | 'qr';
+}
+
 /** normal: 4 x 2 inch; large: 4 x 6 inch. */
 export type LabelSize = 'normal' | 'large';
 
 /** One label to print `copies` times (default 1; 0 prints nothing). */
 export type LabelJob =
   | { kind: 'item'; size: LabelSize; data: ItemLabelData; copies?: number }
-  | { kind: 'location'; size: LabelSize; data: LocationLabelData; copies?: number };
+  | { kind: 'location'; size: LabelSize; data: LocationLabelData; copies?: number }
+  | { kind: 'barcode'; size: LabelSize; data: BarcodeLabelData; copies?: number };
 
 /** Label sizes in inches; ZPL uses 203 dpi, PDF 72 points per inch. */
 export const labelInches: Record<LabelSize, { width: number; height: number }> = {

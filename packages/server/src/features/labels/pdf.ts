@@ -9,6 +9,7 @@ import {
   itemDetails,
   labelInches,
   visualCodeOf,
+  type BarcodeLabelData,
   type ItemLabelData,
   type LabelJob,
   type LabelSize,
@@ -53,6 +54,20 @@ export function barcodePng(value: string, heightMm: number): Promise<Buffer> {
     includetext: true,
     textxalign: 'center',
   });
+}
+
+/** A QR code as a PNG (error correction M, the quiet zone around it). */
+export function qrPng(value: string): Promise<Buffer> {
+  // eclevel is an option of the QR encoder that bwip-js's types do not list.
+  const options: bwipjs.RenderOptions & { eclevel: 'M' } = {
+    bcid: 'qrcode',
+    text: value,
+    scale: 4,
+    eclevel: 'M',
+    paddingwidth: 4,
+    paddingheight: 4,
+  };
+  return bwipjs.toBuffer(options);
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -162,8 +177,35 @@ async function locationDrawer(data: LocationLabelData, size: LabelSize): Promise
   };
 }
 
+/** A caption (up to two lines) above a Code 128 with its text, or above a QR code. */
+async function barcodeDrawer(data: BarcodeLabelData, size: LabelSize): Promise<Drawer> {
+  const large = size === 'large';
+  const captionSize = large ? 24 : 12;
+  const top = padding + captionSize * 1.2 * 2 + 4;
+  const label = labelPoints(size);
+  const room = { width: label.width - 2 * padding, height: label.height - top - padding };
+  // Bars as tall as the box allows once the symbol is scaled to its width (a module is 1 pt
+  // before scaling; 11 modules a character plus start, check and stop; the text takes ~15 %).
+  const modules = 11 * data.content.length + 35;
+  const barMm = Math.max(8, ((modules * 25.4) / pointsPerInch) * (room.height / room.width) * 0.85);
+  const png = data.symbology === 'qr' ? await qrPng(data.content) : await barcodePng(data.content, barMm);
+  return (doc, box) => {
+    const x = box.x + padding;
+    const width = box.width - 2 * padding;
+    if (data.caption) line(doc, data.caption, { x, y: box.y + padding, width, height: 0 }, 'bold', captionSize, 2);
+    image(doc, png, { x, y: box.y + top, width, height: box.height - top - padding });
+  };
+}
+
 function drawerOf(job: LabelJob): Promise<Drawer> {
-  return job.kind === 'item' ? itemDrawer(job.data, job.size) : locationDrawer(job.data, job.size);
+  switch (job.kind) {
+    case 'item':
+      return itemDrawer(job.data, job.size);
+    case 'location':
+      return locationDrawer(job.data, job.size);
+    case 'barcode':
+      return barcodeDrawer(job.data, job.size);
+  }
 }
 
 /** The grid of one label size on A4: columns, rows and the top-left of the centred grid. */

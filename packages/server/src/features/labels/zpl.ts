@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import {
   barcodeOfItem,
   barcodeOfLocation,
@@ -5,6 +6,7 @@ import {
   itemDetails,
   labelInches,
   visualCodeOf,
+  type BarcodeLabelData,
   type ItemLabelData,
   type LabelJob,
   type LabelSize,
@@ -117,16 +119,48 @@ export function largeLocationLabelZpl(data: LocationLabelData, copies = 1): stri
   return format('large', copies, fields);
 }
 
+/**
+ * A QR code (^BQ, model 2, error correction M, automatic input) as large as fits the box: the
+ * magnification is the most dots per module (1..10) for which the symbol fits, centred across.
+ */
+function qrCode(x: number, y: number, maxWidth: number, maxHeight: number, value: string): string {
+  const modules = QRCode.create(value, { errorCorrectionLevel: 'M' }).modules.size;
+  const magnification = Math.max(1, Math.min(10, Math.floor(Math.min(maxWidth, maxHeight) / modules)));
+  const left = x + Math.max(0, Math.floor((maxWidth - modules * magnification) / 2));
+  return `^FO${left},${y}^BQN,2,${magnification}^FH_^FDMA,${zplFieldData(value)}^FS`;
+}
+
+/** An action barcode: the caption (two lines at most) above a Code 128 or a QR code. */
+export function barcodeLabelZpl(data: BarcodeLabelData, size: LabelSize, copies = 1): string {
+  const { width: labelWidth, height } = dotsOf(size);
+  const width = labelWidth - 2 * margin;
+  const captionHeight = size === 'large' ? 60 : 32;
+  const top = margin + (data.caption ? captionHeight * 2 + 16 : 0);
+  const fields = data.caption ? [text(margin, margin, captionHeight, width, 2, data.caption)] : [];
+  const room = height - top - margin;
+  if (data.symbology === 'qr') fields.push(qrCode(margin, top, width, room, data.content));
+  else fields.push(barcode(margin, top, Math.min(room - 40, size === 'large' ? 400 : 160), width, 4, data.content));
+  return format(size, copies, fields);
+}
+
 /** Every job as ZPL formats, one after the other; jobs of 0 copies are left out. */
 export function renderZpl(jobs: readonly LabelJob[]): string {
   const formats: string[] = [];
   for (const job of jobs) {
     const copies = copiesOf(job);
     if (copies === 0) continue;
-    if (job.kind === 'item') {
-      formats.push(job.size === 'large' ? largeItemLabelZpl(job.data, copies) : itemLabelZpl(job.data, copies));
-    } else {
-      formats.push(job.size === 'large' ? largeLocationLabelZpl(job.data, copies) : locationLabelZpl(job.data, copies));
+    switch (job.kind) {
+      case 'item':
+        formats.push(job.size === 'large' ? largeItemLabelZpl(job.data, copies) : itemLabelZpl(job.data, copies));
+        break;
+      case 'location':
+        formats.push(
+          job.size === 'large' ? largeLocationLabelZpl(job.data, copies) : locationLabelZpl(job.data, copies),
+        );
+        break;
+      case 'barcode':
+        formats.push(barcodeLabelZpl(job.data, job.size, copies));
+        break;
     }
   }
   return formats.length === 0 ? '' : `${formats.join('\n')}\n`;

@@ -176,6 +176,21 @@ export async function ledgerRowsOfIdempotencyKey(tx: DbOrTx, key: string) {
   return rows;
 }
 
+/** The keys among these that ledger rows carry (movements already posted with them). */
+export async function idempotencyKeysInLedger(tx: DbOrTx, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks([...new Set(keys)])) {
+    const rows = await tx
+      .selectFrom('stock_ledger')
+      .select('idempotency_key')
+      .distinct()
+      .where('idempotency_key', 'in', part)
+      .execute();
+    for (const row of rows) if (row.idempotency_key !== null) found.add(row.idempotency_key);
+  }
+  return found;
+}
+
 /** PostgreSQL: serializes transactions that use the same idempotency key until they end. */
 export async function lockIdempotencyKey(tx: DbOrTx, key: string): Promise<void> {
   await sendCompiled(tx, 'stock.lockKey', (slot) => sql`select pg_advisory_xact_lock(hashtext(${slot(0)}))`, [

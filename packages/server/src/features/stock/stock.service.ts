@@ -1,5 +1,5 @@
 import { fromThousandths } from '@wms/contract';
-import type { Tx } from '../../db/database.js';
+import type { DbOrTx, Tx } from '../../db/database.js';
 import { AppError, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import type {
@@ -102,6 +102,14 @@ async function notEnoughStock(tx: Tx, row: StockRowAfter, delta: repository.Stoc
     available: fromThousandths(Math.max(0, freeToMove(before) + movedQc)),
     requested: fromThousandths(Math.max(0, -delta.onHand)),
   });
+}
+
+/**
+ * The idempotency keys among these that a movement has posted already: a caller that prepares
+ * more than the movement (creates batches, serials) for a key asks first, and skips a replay.
+ */
+export function postedIdempotencyKeys(db: DbOrTx, keys: readonly string[]): Promise<Set<string>> {
+  return repository.idempotencyKeysInLedger(db, keys);
 }
 
 /**

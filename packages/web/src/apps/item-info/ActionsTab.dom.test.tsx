@@ -121,6 +121,33 @@ describe('setting a barcode', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
+  it('asks to confirm a wrong GTIN check digit and saves it confirmed only then', async () => {
+    calls = stubFetch((method, url, body) => {
+      if (method !== 'POST' || url !== barcodePath) return undefined;
+      if ((body as { confirmed?: boolean }).confirmed) return { json: demoItem };
+      const args = { barcode: '4006381333932' };
+      return { status: 422, json: { status: 422, key: 'invalidGtinCheckDigit', args, message: 'check digit' } };
+    });
+    const user = renderActions();
+    await user.click(screen.getByTestId('set-barcode-1'));
+    await answer(user, '4006381333932');
+    await waitFor(() => expect(input().value).toBe('1.0'));
+    await user.click(screen.getByTestId('question-ok'));
+    await waitFor(() =>
+      expect(modal().querySelector('.modal-body')?.textContent).toBe(
+        'The check digit of 4006381333932 is wrong: it is not a valid GTIN.',
+      ),
+    );
+    expect(notify).not.toHaveBeenCalled();
+    await user.click(screen.getByTestId('question-ok'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts().map((call) => call.body)).toEqual([
+      { slot: 'BARCODE1', barcode: '4006381333932', quantity: 1 },
+      { slot: 'BARCODE1', barcode: '4006381333932', quantity: 1, confirmed: true },
+    ]);
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'itemInfo:actions.barcode.saved'));
+  });
+
   it('says no barcode found when the entry holds no code', async () => {
     const user = renderActions();
     await user.click(screen.getByTestId('set-barcode-1'));

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http.js';
+import { failureNotice } from '../../platform/http-policy.js';
 import { notify } from '../../platform/notifications.js';
-import { barcodeInterpretations } from './barcode-interpretations.js';
+import { barcodeInterpretations } from '../../components/barcode-setup/barcode-interpretations.js';
 import { formatNumber } from './format-number.js';
 import { itemBarcodes } from './item-barcodes.js';
 import { setBarcode } from './item-actions-api.js';
@@ -19,7 +20,8 @@ export const defaultBarcodeQuantity = '1.0';
 /**
  * Set or clear the item's barcodes. Setting asks for the barcode (scanned or
  * typed); no code in it: noBarcodeFound; several readings (a GS1 string): the user picks one;
- * then the quantity one scan counts (default 1.0, a non-numeric answer cancels silently).
+ * then the quantity one scan counts (default 1.0, a non-numeric answer cancels silently). A
+ * wrong GTIN check digit (invalidGtinCheckDigit) is saved once the user confirms it.
  * Clearing asks for confirmation.
  */
 export function BarcodeAction({ item, ask }: { item: Item; ask: Questions }) {
@@ -27,17 +29,35 @@ export function BarcodeAction({ item, ask }: { item: Item; ask: Questions }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
-  const save = async (slot: BarcodeSlot, barcode: string | null, quantity?: number) => {
+  const save = async (slot: BarcodeSlot, barcode: string | null, quantity?: number, confirmed = false) => {
     setBusy(true);
+    let warning: ApiError | null = null;
     try {
-      const updated = await setBarcode(item.code, slot, barcode, quantity);
-      queryClient.setQueryData(itemQueries.detail(item.code).queryKey, updated);
+      const updated = await setBarcode(item.code, slot, barcode, quantity, confirmed);
+      queryClient.setQueryData(itemQueries.detail(item.code).queryKey, (old) => (old ? { ...old, ...updated } : old));
       notify('success', barcode === null ? 'itemInfo:actions.barcode.cleared' : 'itemInfo:actions.barcode.saved');
       await refreshItem(queryClient, item.code);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      if (error.key === 'invalidGtinCheckDigit' && !confirmed) warning = error;
+      else {
+        const notice = failureNotice(
+          error.status || null,
+          error.key === 'networkError' ? undefined : error.key,
+          error.args,
+        );
+        notify(notice.variant, notice.key, notice.args ?? {});
+      }
     } finally {
       setBusy(false);
+    }
+    // A wrong GTIN check digit is a warning: saved once the user confirms the code.
+    if (warning && barcode !== null) {
+      const accepted = await ask.confirm({
+        message: t('errors:invalidGtinCheckDigit', warning.args),
+        confirmLabel: t('common:confirm'),
+      });
+      if (accepted) await save(slot, barcode, quantity, true);
     }
   };
 

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DefaultItemLocationsAnswer, Item } from '@wms/contract';
+import type { DefaultItemLocationsAnswer, ItemDetail } from '@wms/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Nav, Spinner, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { itemInfoPath } from '../../components/object-link/ObjectLink.js';
+import { MasterDataEditLink } from '../../components/master-data-link/MasterDataEditLink.js';
 import { useConfig } from '../../platform/config.js';
 import { useSession } from '../../platform/session.js';
 import { ActionsTab } from './ActionsTab.js';
@@ -19,7 +20,7 @@ import { itemQueries } from './queries.js';
 import { useItemLive } from './useItemLive.js';
 import './item-info.css';
 
-function tabContent(id: ItemTabId, item: Item): ReactNode {
+function tabContent(id: ItemTabId, item: ItemDetail): ReactNode {
   switch (id) {
     case 'information':
       return <InformationTab item={item} />;
@@ -38,7 +39,10 @@ function tabContent(id: ItemTabId, item: Item): ReactNode {
   }
 }
 
-/** One item: its name and its tabs (visibleItemTabs); the open tab is kept in ?tab=. */
+/**
+ * One item: its name (in the user's language when the item has a translation in it) and its tabs
+ * (visibleItemTabs); the open tab is kept in ?tab=.
+ */
 export function ItemView({ code }: { code: string }) {
   const { t } = useTranslation('itemInfo');
   const config = useConfig();
@@ -95,7 +99,14 @@ export function ItemView({ code }: { code: string }) {
         <span className="fw-semibold" data-testid="item-heading-code">
           {item.data.visualCode}
         </span>{' '}
-        <span className="text-body-secondary">{item.data.name}</span>
+        <span
+          className="text-body-secondary"
+          data-testid="item-heading-name"
+          title={item.data.translatedName ? item.data.name : undefined}
+        >
+          {item.data.translatedName ?? item.data.name}
+        </span>
+        <MasterDataEditLink tab="items" code={item.data.code} className="ms-2 align-text-bottom" />
       </h2>
       <Tab.Container activeKey={active} onSelect={select}>
         <Nav variant="underline" className="item-info-tabs mb-3 border-bottom" role="tablist">

@@ -21,9 +21,19 @@ export function setManagedBy(
   return callApi(itemActionEndpoints.setManagedBy, { params: { code, type }, body }, { idempotencyKey });
 }
 
-/** Sets one barcode slot of the item: barcode null clears the slot. */
-export function setBarcode(code: string, slot: BarcodeSlot, barcode: string | null, quantity = 1): Promise<Item> {
-  return callApi(itemActionEndpoints.setBarcode, { params: { code }, body: { slot, barcode, quantity } });
+/**
+ * Sets one barcode slot of the item: barcode null clears the slot. `confirmed`: the user accepted
+ * a warning (a wrong GTIN check digit). Quiet: the caller shows a failure.
+ */
+export function setBarcode(
+  code: string,
+  slot: BarcodeSlot,
+  barcode: string | null,
+  quantity = 1,
+  confirmed = false,
+): Promise<Item> {
+  const body = confirmed ? { slot, barcode, quantity, confirmed } : { slot, barcode, quantity };
+  return callApi(itemActionEndpoints.setBarcode, { params: { code }, body }, { silent: true });
 }
 
 /** The label endpoints: a normal or a large label. */

@@ -8,6 +8,7 @@ import { binLocationQueries, findBinLocation } from '../../components/object-dia
 import { LocationDetails } from '../../components/object-dialogs/location/LocationDetails.js';
 import { LocationTitle } from '../../components/object-dialogs/location/LocationTitle.js';
 import { ScannerInput } from '../../components/scanner/ScannerInput.js';
+import { MasterDataEditLink } from '../../components/master-data-link/MasterDataEditLink.js';
 import { ApiError } from '../../platform/http.js';
 import { notify } from '../../platform/notifications.js';
 import { LocationSearch } from './LocationSearch.js';
@@ -68,6 +69,7 @@ export function LocationInfoApp() {
           >
             <LocationTitle code={code} location={location} />
             {location ? <CopyCodeButton code={location.code} className="ms-auto" onDanger={restricted} /> : null}
+            {location ? <MasterDataEditLink tab="binLocations" code={location.code} /> : null}
           </div>
           <LocationDetails key={code} code={code} />
         </>

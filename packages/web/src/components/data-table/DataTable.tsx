@@ -50,6 +50,11 @@ export interface DataTableProps<TRow> {
   testId?: string;
   /** 'auto' (default): cards of label: value pairs below sm (576 px), a table from sm up. */
   layout?: 'auto' | 'table';
+  /**
+   * More controls beside the filter (an export of what is shown); `shownRows` answers the rows
+   * as shown now: filtered and sorted.
+   */
+  toolbar?: (shownRows: () => TRow[]) => ReactNode;
 }
 
 const measureRow = (element: Element) => element.getBoundingClientRect().height || minRowHeight;
@@ -165,22 +170,27 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
 
   return (
     <div data-testid={props.testId ?? `data-table-${tableId}`}>
-      {filter ? (
+      {filter || props.toolbar ? (
         <div className="d-flex align-items-center gap-2 mb-2">
-          <Form.Control
-            type="search"
-            size="sm"
-            value={globalFilter}
-            onChange={(event) => setGlobalFilter(event.target.value)}
-            placeholder={t('dataTable.filter')}
-            aria-label={t('dataTable.filter')}
-            className="flex-grow-1"
-            style={{ maxWidth: 320 }}
-            data-testid="data-table-filter"
-          />
-          <small className="text-body-secondary text-nowrap" data-testid="data-table-count">
-            {t('dataTable.rowsShown', { shown: table.getFilteredRowModel().rows.length, total: data.length })}
-          </small>
+          {filter ? (
+            <>
+              <Form.Control
+                type="search"
+                size="sm"
+                value={globalFilter}
+                onChange={(event) => setGlobalFilter(event.target.value)}
+                placeholder={t('dataTable.filter')}
+                aria-label={t('dataTable.filter')}
+                className="flex-grow-1"
+                style={{ maxWidth: 320 }}
+                data-testid="data-table-filter"
+              />
+              <small className="text-body-secondary text-nowrap" data-testid="data-table-count">
+                {t('dataTable.rowsShown', { shown: table.getFilteredRowModel().rows.length, total: data.length })}
+              </small>
+            </>
+          ) : null}
+          {props.toolbar?.(() => table.getRowModel().rows.map((row) => row.original))}
         </div>
       ) : null}
       {cards ? (

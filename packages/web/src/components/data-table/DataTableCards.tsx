@@ -2,7 +2,7 @@ import { Fragment, type ReactNode, type RefObject } from 'react';
 import type { Row } from '@tanstack/react-table';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from './data-table-columns.js';
+import { columnTitle, type DataTableColumn } from './data-table-columns.js';
 
 interface DataTableCardsProps<TRow> {
   columns: readonly DataTableColumn<TRow>[];
@@ -26,7 +26,10 @@ interface DataTableCardsProps<TRow> {
 export function DataTableCards<TRow>(props: DataTableCardsProps<TRow>) {
   const { columns, rows, items, renderExpanded, renderCell } = props;
   const { t } = useTranslation('components');
-  const headerOf = (id: string) => t(columns.find((column) => column.id === id)?.header ?? id);
+  const headerOf = (id: string) => {
+    const column = columns.find((candidate) => candidate.id === id);
+    return column ? columnTitle(column, t) : t(id);
+  };
 
   return (
     <div

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { Header, Table } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { minColumnWidth } from './data-table-columns.js';
+import { definedColumnTitle, minColumnWidth } from './data-table-columns.js';
 
 const keyboardStep = 10;
 
@@ -15,7 +15,7 @@ export function DataTableHeaderCell<TRow>({ header, table }: Props<TRow>) {
   const { t } = useTranslation('components');
   const { column } = header;
   const sorted = column.getIsSorted();
-  const title = t(String(column.columnDef.header));
+  const title = definedColumnTitle(column.columnDef, t);
   const resize = header.getResizeHandler();
 
   const onResizeKey = (event: KeyboardEvent) => {

@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Table } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { definedColumnTitle } from './data-table-columns.js';
 
 /** The cards have no column headers: sorting is chosen here (column, then the direction). */
 export function DataTableSortSelect<TRow>({ table }: { table: Table<TRow> }) {
@@ -24,7 +25,7 @@ export function DataTableSortSelect<TRow>({ table }: { table: Table<TRow> }) {
         <option value="">{t('dataTable.unsorted')}</option>
         {sortable.map((column) => (
           <option key={column.id} value={column.id}>
-            {t('dataTable.sortBy', { column: t(String(column.columnDef.header)) })}
+            {t('dataTable.sortBy', { column: definedColumnTitle(column.columnDef, t) })}
           </option>
         ))}
       </Form.Select>

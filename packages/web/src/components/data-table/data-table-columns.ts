@@ -13,6 +13,8 @@ export interface DataTableColumn<TRow> {
   id: string;
   /** Translation key of the header (`namespace:key`). */
   header: string;
+  /** A header shown as it is, not translated (text from a file, such as a spreadsheet's header row). */
+  headerText?: string;
   /** The value sorted and filtered on (and shown when there is no cell renderer). */
   accessor: (row: TRow) => unknown;
   /** Renders the cell; default: the accessor's value as text. */
@@ -41,6 +43,18 @@ export function assertUniqueColumnIds(tableId: string, columns: readonly { id: s
     if (seen.has(column.id)) throw new DuplicateColumnIdError(tableId, column.id);
     seen.add(column.id);
   }
+}
+
+/** The header a column shows: its own text, or its translated header key. */
+export function columnTitle<TRow>(column: DataTableColumn<TRow>, t: (key: string) => string): string {
+  return column.headerText ?? t(column.header);
+}
+
+/** The header of a TanStack column made by toColumnDefs (its DataTableColumn is kept in meta). */
+export function definedColumnTitle<TRow>(columnDef: ColumnDef<TRow>, t: (key: string) => string): string {
+  const meta: unknown = columnDef.meta;
+  const own = (meta as { column?: DataTableColumn<TRow> } | undefined)?.column;
+  return own ? columnTitle(own, t) : t(String(columnDef.header));
 }
 
 /** A value as the filter and the default cell see it. */

@@ -1,4 +1,4 @@
-import { deviceIdentificationPrefix } from '@wms/contract';
+import { isLocalPath, maxUserApiParams, quantityCommandPattern, scannerCommandPrefixes } from '@wms/contract';
 import {
   detectDeviceTraits,
   deviceNameFromIdentification,
@@ -12,18 +12,9 @@ import {
  * ScannerInput component carries the commands out.
  */
 
-export const scannerCommandPrefixes = {
-  redirect: '_be_redirect_',
-  deviceIdentification: deviceIdentificationPrefix,
-  overrideDeviceSettings: '_be_override_device_settings_',
-  callUserApi: '_be_call_user_api_',
-  logout: '_be_logout_',
-  peripheralInput: '_be_peripheral_input_',
-  openWorkTimes: '_be_open_work_times_',
-} as const;
-
-/** At most this many parameters are asked for before a user API call. */
-export const maxUserApiParams = 2;
+// The command strings are defined in contract (scanner-commands.ts), where the action barcode
+// generator builds its barcodes from them too.
+export { isLocalPath, maxUserApiParams, scannerCommandPrefixes };
 
 export interface UserApiParam {
   /** The question shown in the prompt (shown as it is: it comes from the scanned code). */
@@ -55,14 +46,6 @@ export type ScannerInput =
   | { kind: 'peripheralInput'; value: string }
   | { kind: 'openWorkTimes'; argument: string }
   | { kind: 'invalidCommand'; command: keyof typeof scannerCommandPrefixes; reason: InvalidReason };
-
-const quantityPattern = /^\[(PLUS|MIN)(\d+(?:[.,]\d+)?)\]$/i;
-
-/** A path inside this application: starts with one slash, no scheme, no other host. */
-export function isLocalPath(path: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-  return /^\/(?![/\\])/.test(path) && !/[\s\u0000-\u001f]/.test(path);
-}
 
 function parseJsonObject(text: string): Record<string, unknown> | null {
   try {
@@ -105,7 +88,7 @@ function parseUserApiCall(text: string): UserApiCall | InvalidReason {
 /** Reads one submitted text. Surrounding white space (a scanner's CR/LF) is ignored. */
 export function parseScannerInput(raw: string): ScannerInput {
   const text = raw.trim();
-  const quantity = quantityPattern.exec(text);
+  const quantity = quantityCommandPattern.exec(text);
   if (quantity) {
     const amount = quantity[2]!.replace(',', '.');
     return { kind: 'quantity', sign: quantity[1]!.toUpperCase() === 'PLUS' ? 1 : -1, amount };

@@ -23,8 +23,18 @@ function useDebouncedWidth(): number {
   return width;
 }
 
-/** A PDF sent with PREVIEW_PDF: full screen, the browser's own viewer, Download and Close. */
-export function PdfPreviewModal({ url, onHide }: { url: string | null; onHide: () => void }) {
+interface PdfPreviewModalProps {
+  url: string | null;
+  onHide: () => void;
+  /** The name a download gets (a blob: URL has none of its own). */
+  fileName?: string;
+}
+
+/**
+ * A PDF shown full screen in the browser's own viewer, with Download and Close: one sent with
+ * PREVIEW_PDF, or one an app made (a blob: URL).
+ */
+export function PdfPreviewModal({ url, onHide, fileName }: PdfPreviewModalProps) {
   const { t } = useTranslation();
   const width = useDebouncedWidth();
   return (
@@ -46,7 +56,7 @@ export function PdfPreviewModal({ url, onHide }: { url: string | null; onHide: (
       </Modal.Body>
       <Modal.Footer>
         {url && (
-          <Button as="a" href={url} download variant="outline-primary">
+          <Button as="a" href={url} download={fileName ?? true} variant="outline-primary">
             {t('platform:download')}
           </Button>
         )}
