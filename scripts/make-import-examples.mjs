@@ -129,7 +129,7 @@ export const exampleRows = {
       code: 'EX-ITEM-001',
       name: 'Flat washer M10',
       secondName: 'stainless',
-      barcode: '8712345000011',
+      barcode: '8719990000014',
       units: 'pcs',
       groupName: 'Fasteners',
       managedBy: 'NORMAL',
@@ -137,7 +137,7 @@ export const exampleRows = {
     {
       code: 'EX-ITEM-002',
       name: 'Cable tie 200 mm',
-      barcode: '8712345000028',
+      barcode: '8719990000021',
       units: 'pcs',
       groupName: 'Electrical',
       managedBy: 'NORMAL',
