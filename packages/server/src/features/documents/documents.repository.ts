@@ -1,4 +1,4 @@
-import { codeKey } from '@wms/contract';
+import { codeKey, documentLineDirection, type DocumentType } from '@wms/contract';
 import { isSqlite } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
@@ -140,6 +140,10 @@ export interface NewDocumentHead {
   warehouseId: number | null;
   partnerId: number | null;
   at: string;
+  dueDate?: string | null;
+  shipDate?: string | null;
+  /** JSON of the ship-to address. */
+  shipToAddress?: string | null;
 }
 
 /**
@@ -157,7 +161,10 @@ export async function insertDocumentHead(tx: DbOrTx, head: NewDocumentHead): Pro
       status: head.status,
       warehouse_id: head.warehouseId,
       business_partner_id: head.partnerId,
+      ship_to_address: head.shipToAddress ?? null,
       document_date: head.at.slice(0, 10),
+      due_date: head.dueDate ?? null,
+      ship_date: head.shipDate ?? null,
       created_at: head.at,
       updated_at: head.at,
     })
@@ -165,4 +172,40 @@ export async function insertDocumentHead(tx: DbOrTx, head: NewDocumentHead): Pro
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+export interface NewDocumentLine {
+  itemId: number;
+  /** Thousandths. */
+  quantity: number;
+  extras: Record<string, unknown> | null;
+}
+
+/** Lines per insert statement (7 values each: well inside SQLite's and PostgreSQL's bind limits). */
+const linesPerInsert = 500;
+
+/** A new document's lines in multi-row inserts, numbered from 0 in the given order, open quantity = quantity. */
+export async function insertDocumentLines(
+  tx: DbOrTx,
+  documentId: number,
+  type: DocumentType,
+  lines: readonly NewDocumentLine[],
+): Promise<void> {
+  const direction = documentLineDirection(type);
+  for (let start = 0; start < lines.length; start += linesPerInsert) {
+    await tx
+      .insertInto('document_line')
+      .values(
+        lines.slice(start, start + linesPerInsert).map((line, i) => ({
+          document_id: documentId,
+          line_number: start + i,
+          item_id: line.itemId,
+          direction,
+          quantity: line.quantity,
+          open_quantity: line.quantity,
+          extras: line.extras === null ? null : JSON.stringify(line.extras),
+        })),
+      )
+      .execute();
+  }
 }

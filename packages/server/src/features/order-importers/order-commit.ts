@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.js';
 import { conflict } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import type { CheckedRow, ImportCreated } from '../importers/importer.js';
-import { insertOrderDocument, insertOrderLines } from './order-import-writes.repository.js';
+import { createDocumentHead, createDocumentLines } from '../documents/document-create.service.js';
 import type { OrderRowPrepared } from './order-rows.js';
 
 export interface OrderCommitOptions {
@@ -30,7 +30,7 @@ export async function commitOrderGroup(
   if (!first) return [];
   const date = lines.find((line) => line.date !== null)?.date ?? null;
   const extras = lines.map((line) => line.extras);
-  const id = await insertOrderDocument(tx, {
+  const id = await createDocumentHead(tx, {
     type: options.type,
     code: first.code,
     status: options.status,
@@ -41,7 +41,7 @@ export async function commitOrderGroup(
     at: nowIso(),
   });
   if (id === undefined) throw conflict('duplicateExternalReference', { reference: first.code });
-  await insertOrderLines(
+  await createDocumentLines(
     tx,
     id,
     options.type,
