@@ -21,7 +21,10 @@ const plainType = (type: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-/** The commit's outcome: rows imported and skipped, and each document or record created. */
+/** At most this many created records are listed (an item import creates one per row). */
+const shownCreated = 200;
+
+/** The commit's outcome: rows imported and skipped, and each document or record created (the first shownCreated). */
 export function CommitResult({ session, onNewImport }: { session: ImportSession; onNewImport: () => void }) {
   const { t, i18n } = useTranslation('importers');
   const result = session.result!;
@@ -38,7 +41,7 @@ export function CommitResult({ session, onNewImport }: { session: ImportSession;
       <section>
         <h2 className="h6">{t('result.created', { count: result.created.length })}</h2>
         <ListGroup data-testid="import-created">
-          {result.created.map((created) => {
+          {result.created.slice(0, shownCreated).map((created) => {
             const linkType = linkTypes[created.type];
             return (
               <ListGroup.Item
@@ -52,6 +55,11 @@ export function CommitResult({ session, onNewImport }: { session: ImportSession;
             );
           })}
         </ListGroup>
+        {result.created.length > shownCreated ? (
+          <p className="text-body-secondary mt-2 mb-0" data-testid="import-created-more">
+            {t('result.more', { count: result.created.length - shownCreated })}
+          </p>
+        ) : null}
       </section>
       <div>
         <Button onClick={onNewImport} data-testid="import-new">
