@@ -158,7 +158,7 @@ export async function runImportsPart() {
       await admin.end();
     };
   }
-  const server = await startBuiltServer(env);
+  const server = await startBuiltServer({ LOG_LEVEL: 'error', ...env });
   try {
     const headers = { ...clientHeaders, cookie: await signIn(server.baseUrl) };
     const items = await writeWorkbook(
@@ -180,6 +180,9 @@ export async function runImportsPart() {
     await runImport(server, headers, 'bin_locations', locations);
     const stockFigures = await runImport(server, headers, 'opening_stock', stock);
     return { database: env.DATABASE_URL ? 'postgres' : 'sqlite', items: itemFigures, openingStock: stockFigures };
+  } catch (error) {
+    console.error(`the server's log:\n${server.output().slice(-4000)}`);
+    throw error;
   } finally {
     await server.stop();
     await dropDatabase();

@@ -1,4 +1,5 @@
 import { sql, type Updateable } from 'kysely';
+import { barcodeLockBuckets, barcodeLockSpace } from './barcode-lock-buckets.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { ItemRow, ItemTable } from '../../db/schema.js';
 
@@ -24,7 +25,9 @@ export function findOtherItemWithCodeOrBarcode(db: DbOrTx, key: string, exceptIt
 
 /** PostgreSQL: serializes transactions that assign the same barcode until they end. */
 export async function lockBarcode(db: DbOrTx, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`item-barcode:${key}`}))`.execute(db);
+  await sql`select pg_advisory_xact_lock(${barcodeLockSpace}, hashtext(${`item-barcode:${key}`}) & ${barcodeLockBuckets - 1})`.execute(
+    db,
+  );
 }
 
 export interface BarcodeColumns {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { barcodeLockBuckets, barcodeLockSpace } from '../items/barcode-lock-buckets.js';
 import { eachChunk } from './master-data-rules.js';
 
 /** Who holds a code or barcode (lower-cased keys): items by code or any barcode slot, locations by code or barcode. */
@@ -61,12 +62,14 @@ export async function barcodeOwners(db: DbOrTx, keys: readonly string[]): Promis
 
 /**
  * PostgreSQL: serializes the transactions that assign these barcodes until they end, in one
- * statement, in key order (no deadlock). The lock keys are the item barcode service's
- * (features/items lockBarcodeKey: hashtext('item-barcode:' || key)), so a barcode set there and
- * here at once is checked by one after the other has committed.
+ * statement, in bucket order (no deadlock). The locks are the item barcode service's buckets
+ * (features/items lockBarcode: hashtext('item-barcode:' || key) & 1023), so a barcode set there
+ * and here at once is checked by one after the other has committed, and an import of 20,000
+ * barcodes takes at most 1,024 locks.
  */
 export async function lockBarcodeKeys(db: DbOrTx, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await sql`select count(pg_advisory_xact_lock(hashtext('item-barcode:' || k)))
-    from (select k from unnest(${[...new Set(keys)].sort()}::text[]) as k order by k) as ordered`.execute(db);
+  await sql`select count(pg_advisory_xact_lock(${barcodeLockSpace}, b))
+    from (select distinct hashtext('item-barcode:' || k) & ${barcodeLockBuckets - 1} as b
+          from unnest(${[...new Set(keys)]}::text[]) as k order by b) as ordered`.execute(db);
 }
