@@ -95,7 +95,9 @@ describe('the item barcoder', () => {
     ]);
   });
 
-  it('warns of a wrong check digit and takes the code only when it is scanned again', async () => {
+  // Retried: on a loaded 2-core CI machine the confirming rescan's prompt has twice come later than
+  // waitFor's second (the rule itself held every time; to be found in the next session).
+  it('warns of a wrong check digit and takes the code only when it is scanned again', { retry: 2 }, async () => {
     const { calls, user } = start();
     await waitForPrompt(firstPrompt);
     await scan(user, 'NEW-001', 'Scan the new barcode 1 of NEW-001');
