@@ -168,4 +168,38 @@ describe('WorkflowRunner under fast scanning', () => {
     expect(clampRepeatWindow(4000)).toBe(1000);
     expect(clampRepeatWindow('x')).toBe(defaultRepeatWindowMs);
   });
+
+  it("uses a scan made after a refusal's new prompt appeared, and drops the ones that waited before it", async () => {
+    const env = makeEnv();
+    const asks: Step<State> = {
+      id: 'ask',
+      prompt: (state) => ({ key: state.seen.includes('warned') ? 'test:again' : 'test:ask' }),
+      async input(state, text) {
+        if (text === 'warn')
+          return {
+            state: { ...state, seen: [...state.seen, 'warned'] },
+            next: stay,
+            notices: [{ variant: 'warning', key: 'test:warn' }],
+          };
+        return { state: { ...state, seen: [...state.seen, text] }, next: stay };
+      },
+    };
+    const runner = new WorkflowRunner<State>([asks], initial, env, 'ask');
+    let answered = false;
+    runner.subscribe((snapshot) => {
+      // The operator reads the new prompt and scans at once, while the refused turn still ends.
+      if (snapshot.prompt?.key === 'test:again' && !answered) {
+        answered = true;
+        env.clock.at += 2000;
+        void runner.input('after-prompt');
+      }
+    });
+    env.clock.at += 2000;
+    const warned = runner.input('warn');
+    env.clock.at += 50;
+    const waiting = runner.input('typed-ahead');
+    await Promise.all([warned, waiting]);
+    await runner.idle();
+    expect(runner.state.seen).toEqual(['warned', 'after-prompt']);
+  });
 });

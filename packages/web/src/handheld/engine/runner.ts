@@ -66,8 +66,6 @@ export class WorkflowRunner<S> {
   private pending = 0;
   private readonly reads = new ReadFilter();
   private ignoredCount = 0;
-  /** An input's outcome (or what followed it) had a danger or warning notice. */
-  private refusedInThisTurn = false;
   private readonly continueAfterFinish: ((state: S) => Continuation<S> | null) | undefined;
   /** The current step waits for input (a way back may lead here); false while a step passes through. */
   private resting = false;
@@ -168,11 +166,9 @@ export class WorkflowRunner<S> {
       if (arrival.text !== '' && this.reads.doubleRead(arrival, this.readWindow(stepId, state))) {
         return this.ignore(arrival, 'doubleRead');
       }
-      this.refusedInThisTurn = false;
       if (this.current.ignored) this.publish({ ignored: null });
       const outcome = await this.guard(() => this.step(stepId).input(state, arrival.text, this.env), state);
       await this.apply(outcome, []);
-      if (this.refusedInThisTurn) this.reads.refused();
     });
   }
 
@@ -349,8 +345,11 @@ export class WorkflowRunner<S> {
   }
 
   private emit(effects: WorkflowEffects<S>): void {
+    // A refusal (danger or warning) drops the scans waiting at this moment: they were made for the
+    // answer the refused scan was expected to give. Marked now, before the new prompt is shown, so a
+    // scan made after that prompt appeared is used even while the turn is still finishing.
     if (effects.notices.some((notice) => notice.variant === 'danger' || notice.variant === 'warning')) {
-      this.refusedInThisTurn = true;
+      this.reads.refused();
     }
     if (effects.notices.length === 0 && effects.sounds.length === 0 && effects.speak.length === 0 && !effects.finished)
       return;
