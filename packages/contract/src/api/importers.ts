@@ -86,6 +86,8 @@ export const importLimits = {
   /** Uncompressed size of all parts of an XLSX (a zip bomb is refused before it is read). */
   maxUncompressedBytes: 200 * 1024 * 1024,
   sessionDays: 30,
+  /** Sessions whose rows are kept per user; an older one expires early when a new file comes (its rows go). */
+  sessionsKeptPerUser: 20,
   rowsPageMax: 500,
 } as const;
 

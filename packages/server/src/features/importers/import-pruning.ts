@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { importLimits } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../util/time.js';
 import * as repository from './import-sessions.repository.js';
@@ -34,6 +35,21 @@ export async function pruneImportSessions(ctx: AppContext, now = new Date()): Pr
   }
   const removed = await repository.deleteExpiredBefore(ctx.db, new Date(now.getTime() - expiredKeptMs).toISOString());
   return changed + Number(removed.numDeletedRows);
+}
+
+/**
+ * Bounds what one user keeps: beyond the newest importLimits.sessionsKeptPerUser sessions, older
+ * ones expire early (their rows are deleted), so uploading file after file holds no more than that.
+ */
+export async function expireOldestSessionsOf(ctx: AppContext, userId: number): Promise<void> {
+  for (;;) {
+    const sessions = await repository.sessionsOfUserBeyond(ctx.db, userId, importLimits.sessionsKeptPerUser, batch);
+    for (const session of sessions) {
+      await repository.deleteRowsOf(ctx.db, session.id);
+      await repository.markExpired(ctx.db, session.id);
+    }
+    if (sessions.length < batch) return;
+  }
 }
 
 /**

@@ -31,6 +31,20 @@ export function listSessions(db: DbOrTx, userId: number, kind: string, limit: nu
     .execute();
 }
 
+/** The user's sessions that still hold rows, newest first, after the `keep` newest (at most `limit`). */
+export function sessionsOfUserBeyond(db: DbOrTx, userId: number, keep: number, limit: number) {
+  return db
+    .selectFrom('import_session')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'not in', ['EXPIRED', 'READING', 'COMMITTING'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(keep)
+    .limit(limit)
+    .execute();
+}
+
 /** Changes the session when it still has `version` (and one of `statuses`, when given); answers whether it did. */
 export async function updateSession(
   db: DbOrTx,

@@ -27,6 +27,7 @@ import { countsOf, judge, loadSourceRows, storeVerdicts } from './import-checks.
 import { readImportFile } from './import-file-reader.js';
 import { automaticMapping, checkedMapping, mappingByHeader, missingRequiredColumn } from './import-mapping.js';
 import { importProgress } from './import-progress.js';
+import { expireOldestSessionsOf } from './import-pruning.js';
 import * as repository from './import-sessions.repository.js';
 import type { ImportSessionRecord } from './import-sessions.repository.js';
 import { letOthersRun } from './importer.js';
@@ -135,6 +136,7 @@ export async function createImportSession(
     await repository.deleteSession(ctx.db, id);
     throw error;
   }
+  await expireOldestSessionsOf(ctx, principal.userId);
   return sessionView(await ownSession(ctx, principal, kind, id));
 }
 
