@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AttributesEditor } from './AttributesEditor.js';
 import { enumOptions, type RecordFormProps } from './form-section.js';
 import { FormField } from './FormField.js';
-import { FormModal } from './FormModal.js';
+import { RecordFormModal } from './RecordFormModal.js';
 import {
   locationFormFields,
   locationSaveAttempt,
@@ -64,29 +64,16 @@ export function BinLocationForm({ code, onClose }: RecordFormProps) {
   );
 
   return (
-    <FormModal
-      title={creating ? t('form.newBinLocation') : t('form.editBinLocation', { code })}
+    <RecordFormModal
+      form={form}
+      code={code}
+      titles={{ create: 'form.newBinLocation', edit: 'form.editBinLocation' }}
       testId="master-data-location-form"
-      loading={values === null}
-      loadError={form.loadError}
-      alert={form.alert}
-      saving={form.saving}
-      deactivating={Boolean(base?.active && values && !values.active)}
-      onSave={() => values && void form.submit(locationSaveAttempt(values, base))}
+      saveAttempt={locationSaveAttempt}
       onClose={onClose}
     >
-      {values ? (
+      {(values) => (
         <>
-          <FormField
-            name="code"
-            label={t('field.code')}
-            value={values.code}
-            onChange={(value) => setValue('code', value)}
-            error={errors.code}
-            disabled={!creating}
-            required
-            autoFocus={creating}
-          />
           <FormField
             kind="select"
             name="warehouseCode"
@@ -153,7 +140,7 @@ export function BinLocationForm({ code, onClose }: RecordFormProps) {
             error={errors.attributes}
           />
         </>
-      ) : null}
-    </FormModal>
+      )}
+    </RecordFormModal>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AddressesEditor } from './AddressesEditor.js';
 import { enumOptions, type RecordFormProps } from './form-section.js';
 import { FormField } from './FormField.js';
-import { FormModal } from './FormModal.js';
+import { RecordFormModal } from './RecordFormModal.js';
 import { masterDataQueries } from './master-data-api.js';
 import { partnerFormFields, partnerSaveAttempt, partnerValues, type PartnerValues } from './partner-form-values.js';
 import { useRecordForm } from './useRecordForm.js';
@@ -21,32 +21,19 @@ export function BusinessPartnerForm({ code, onClose }: RecordFormProps) {
     fields: partnerFormFields,
     onSaved: onClose,
   });
-  const { values, setValue, errors, base } = form;
+  const { setValue, errors, base } = form;
   const creating = code === null;
   return (
-    <FormModal
-      title={creating ? t('form.newBusinessPartner') : t('form.editBusinessPartner', { code })}
+    <RecordFormModal
+      form={form}
+      code={code}
+      titles={{ create: 'form.newBusinessPartner', edit: 'form.editBusinessPartner' }}
       testId="master-data-partner-form"
-      loading={values === null}
-      loadError={form.loadError}
-      alert={form.alert}
-      saving={form.saving}
-      deactivating={Boolean(base?.active && values && !values.active)}
-      onSave={() => values && void form.submit(partnerSaveAttempt(values, base))}
+      saveAttempt={partnerSaveAttempt}
       onClose={onClose}
     >
-      {values ? (
+      {(values) => (
         <>
-          <FormField
-            name="code"
-            label={t('field.code')}
-            value={values.code}
-            onChange={(value) => setValue('code', value)}
-            error={errors.code}
-            disabled={!creating}
-            required
-            autoFocus={creating}
-          />
           <FormField
             kind="select"
             name="type"
@@ -88,7 +75,7 @@ export function BusinessPartnerForm({ code, onClose }: RecordFormProps) {
             />
           ) : null}
         </>
-      ) : null}
-    </FormModal>
+      )}
+    </RecordFormModal>
   );
 }

@@ -2,7 +2,7 @@ import { managedByTypes } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 import { enumOptions, type RecordFormProps } from './form-section.js';
 import { FormField } from './FormField.js';
-import { FormModal } from './FormModal.js';
+import { RecordFormModal } from './RecordFormModal.js';
 import { ItemBarcodeFields } from './ItemBarcodeFields.js';
 import { ItemDetailFields } from './ItemDetailFields.js';
 import { itemFormFields, itemSaveAttempt, itemValues, type ItemValues } from './item-form-values.js';
@@ -22,7 +22,7 @@ export function ItemForm({ code, onClose }: RecordFormProps) {
     fields: itemFormFields,
     onSaved: onClose,
   });
-  const { values, setValue, errors, base } = form;
+  const { values, setValue, errors } = form;
   const creating = code === null;
 
   const text = (name: 'visualCode' | 'name' | 'secondName' | 'units' | 'groupName', required = false) => (
@@ -37,29 +37,16 @@ export function ItemForm({ code, onClose }: RecordFormProps) {
   );
 
   return (
-    <FormModal
-      title={creating ? t('form.newItem') : t('form.editItem', { code })}
+    <RecordFormModal
+      form={form}
+      code={code}
+      titles={{ create: 'form.newItem', edit: 'form.editItem' }}
       testId="master-data-item-form"
-      loading={values === null}
-      loadError={form.loadError}
-      alert={form.alert}
-      saving={form.saving}
-      deactivating={Boolean(base?.active && values && !values.active)}
-      onSave={() => values && void form.submit(itemSaveAttempt(values, base))}
+      saveAttempt={itemSaveAttempt}
       onClose={onClose}
     >
-      {values ? (
+      {(values) => (
         <>
-          <FormField
-            name="code"
-            label={t('field.code')}
-            value={values.code}
-            onChange={(value) => setValue('code', value)}
-            error={errors.code}
-            disabled={!creating}
-            required
-            autoFocus={creating}
-          />
           <FormField
             kind="select"
             name="managedBy"
@@ -96,7 +83,7 @@ export function ItemForm({ code, onClose }: RecordFormProps) {
           <ItemBarcodeFields values={values} setValue={setValue} errors={errors} />
           <ItemDetailFields values={values} setValue={setValue} errors={errors} />
         </>
-      ) : null}
-    </FormModal>
+      )}
+    </RecordFormModal>
   );
 }

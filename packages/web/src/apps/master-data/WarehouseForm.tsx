@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FormField } from './FormField.js';
-import { FormModal } from './FormModal.js';
+import { RecordFormModal } from './RecordFormModal.js';
 import type { RecordFormProps } from './form-section.js';
 import { masterDataQueries } from './master-data-api.js';
 import { useRecordForm } from './useRecordForm.js';
@@ -16,32 +16,18 @@ export function WarehouseForm({ code, onClose }: RecordFormProps) {
     fields: warehouseFormFields,
     onSaved: onClose,
   });
-  const { values, setValue, errors, base } = form;
-  const creating = code === null;
+  const { setValue, errors } = form;
   return (
-    <FormModal
-      title={creating ? t('form.newWarehouse') : t('form.editWarehouse', { code })}
+    <RecordFormModal
+      form={form}
+      code={code}
+      titles={{ create: 'form.newWarehouse', edit: 'form.editWarehouse' }}
       testId="master-data-warehouse-form"
-      loading={values === null}
-      loadError={form.loadError}
-      alert={form.alert}
-      saving={form.saving}
-      deactivating={Boolean(base?.active && values && !values.active)}
-      onSave={() => values && void form.submit(warehouseSaveAttempt(values, base))}
+      saveAttempt={warehouseSaveAttempt}
       onClose={onClose}
     >
-      {values ? (
+      {(values) => (
         <>
-          <FormField
-            name="code"
-            label={t('field.code')}
-            value={values.code}
-            onChange={(value) => setValue('code', value)}
-            error={errors.code}
-            disabled={!creating}
-            required
-            autoFocus={creating}
-          />
           <FormField
             name="visualCode"
             label={t('field.visualCode')}
@@ -66,7 +52,7 @@ export function WarehouseForm({ code, onClose }: RecordFormProps) {
             error={errors.active}
           />
         </>
-      ) : null}
-    </FormModal>
+      )}
+    </RecordFormModal>
   );
 }
