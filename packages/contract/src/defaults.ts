@@ -16,6 +16,7 @@ export const defaultSystemSettings: SystemSettings = {
   erpType: 'NONE',
   qualityControlApproach: 'PERFORM_ONLY',
   delivery: { splitPackAndDelivery: false, enableDeliveryDispatchApplication: false },
+  picking: { creationLocking: 'PER_KEY', gs1CompanyPrefix: '', clusterSize: 6 },
   scanner: {
     scannerPlus: '^\\[PLUS(\\d+(?:\\.\\d+)?)\\]$',
     scannerMinus: '^\\[MIN(\\d+(?:\\.\\d+)?)\\]$',

@@ -29,6 +29,7 @@ export * from './api/erp-outbox.js';
 export * from './api/claims.js';
 export * from './api/goods-sorting.js';
 export * from './api/goods-returns.js';
+export * from './api/pick-lists.js';
 export * from './api/finished-goods-receipt.js';
 export * from './api/goods-receipt.js';
 export * from './codes.js';

@@ -49,6 +49,16 @@ export const systemSettingsSchema = z.object({
   erpType: z.enum(erpTypes),
   qualityControlApproach: z.enum(qualityControlApproaches),
   delivery: z.object({ splitPackAndDelivery: z.boolean(), enableDeliveryDispatchApplication: z.boolean() }),
+  /**
+   * Picking (decision 0183): creationLocking is the spec's `locking` of pick list creation;
+   * gs1CompanyPrefix (7-11 digits, or empty) makes shipping container codes SSCCs; clusterSize is
+   * how many lists "next N" of pick and collect takes.
+   */
+  picking: z.object({
+    creationLocking: z.enum(['GLOBAL', 'PER_KEY', 'NONE']),
+    gs1CompanyPrefix: z.string().regex(/^(\d{7,11})?$/),
+    clusterSize: z.number().int().min(1).max(26),
+  }),
   scanner: scannerSettingsSchema,
   /** IP addresses not matched by any IP rule get this policy. */
   defaultSessionPolicy: z.enum(sessionPolicies),

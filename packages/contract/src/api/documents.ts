@@ -57,6 +57,12 @@ export const productionOrderStatuses = [
 /** QC_REQUEST (PROCESSES.md 2.1): PERFORMED waits for a verifier only with a separate verify step. */
 export const qcRequestStatuses = ['OPEN', 'IN_PROGRESS', 'PERFORMED', 'VERIFIED', 'CLOSED'] as const;
 
+/**
+ * PICK_LIST (PROCESSES.md 3.1): RELEASED -> PARTLY_PICKED -> PICKED -> CLOSED; CLOSED never
+ * reopens. UNKNOWN only for ERP lists the app cannot map.
+ */
+export const pickListStatuses = ['RELEASED', 'PARTLY_PICKED', 'PICKED', 'CLOSED', 'UNKNOWN'] as const;
+
 /** The statuses of each document type that has its rules yet. */
 export const documentStatuses = {
   PURCHASE_ORDER: receiptSourceStatuses,
@@ -66,6 +72,7 @@ export const documentStatuses = {
   SALES_RETURN: salesReturnStatuses,
   PRODUCTION_ORDER: productionOrderStatuses,
   QC_REQUEST: qcRequestStatuses,
+  PICK_LIST: pickListStatuses,
 } as const satisfies Partial<Record<DocumentType, readonly string[]>>;
 export type StatusedDocumentType = keyof typeof documentStatuses;
 export type DocumentStatusOf<T extends StatusedDocumentType> = (typeof documentStatuses)[T][number];

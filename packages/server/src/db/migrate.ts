@@ -25,6 +25,7 @@ import { finishedGoodsReceiptMigration } from './migrations/0022-finished-goods-
 import { importSessionsMigration } from './migrations/0023-import-sessions.js';
 import { itemPricesTranslationsMigration } from './migrations/0025-item-prices-translations.js';
 import { standaloneMasterDataMigration } from './migrations/0026-standalone-master-data.js';
+import { pickListsMigration } from './migrations/0027-pick-lists.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -54,6 +55,7 @@ export const migrations: readonly VersionedMigration[] = [
   importSessionsMigration,
   itemPricesTranslationsMigration,
   standaloneMasterDataMigration,
+  pickListsMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -401,6 +401,8 @@ export interface DocumentLineTable {
   from_bin_location_id: number | null;
   to_bin_location_id: number | null;
   extras: string | null; // JSON
+  /** 0027: on a SALES_ORDER line, how much is on pick lists not cleared (integer thousandths). */
+  released_quantity: Generated<number>;
 }
 
 export interface StockLedgerTable {
@@ -811,6 +813,113 @@ export interface ImportMappingMemoryTable {
   updated_at: string;
 }
 
+/** 0027: a pick list's head beyond the document (features/pick-lists). */
+export interface PickListTable {
+  document_id: number;
+  route: string | null;
+  /** 0/1. */
+  packed: number;
+  /** How it was made: SALES_ORDER | MERGE | COPY | SHORT | ERP. */
+  origin: string;
+  created_by: string;
+}
+
+/** 0027: a pick list line's progress; quantities are integer thousandths. */
+export interface PickListLineTable {
+  document_line_id: number;
+  document_id: number;
+  /** The SALES_ORDER line it came from. */
+  source_line_id: number | null;
+  picked_qty: number;
+  short_qty: number;
+  /** STOCKOUT | DAMAGED | WRONG_LOCATION (contract shortReasons). */
+  short_reason: string | null;
+  walk_order: number;
+  /** 0/1. */
+  skipped: number;
+}
+
+/** 0027: stock allocated to an open pick list line (raises the stock row's released_qty). */
+export interface StockAllocationTable {
+  id: Generated<number>;
+  document_line_id: number;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  bin_location_id: number;
+  /** Integer thousandths, > 0. */
+  quantity: number;
+}
+
+/** 0027: a shipping container: a stock holder (its own MOBILE bin location) of a pick list. */
+export interface ShippingContainerTable {
+  id: Generated<number>;
+  code: string;
+  code_lower: string;
+  /** 0/1: the code is an SSCC. */
+  sscc: number;
+  bin_location_id: number;
+  /** BOX | PALLET | TOTE. */
+  type: string;
+  box_type: string | null;
+  /** OPEN | CLOSED | DELIVERED | DISPATCHED. */
+  status: string;
+  pick_list_id: number | null;
+  delivery_id: number | null;
+  weight_mg: number | null;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  created_by: string;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** 0027: one PICK (positive) or PUT_BACK (negative) of a pick list line, integer thousandths. */
+export interface PickEntryTable {
+  id: Generated<number>;
+  document_line_id: number;
+  document_id: number;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  from_bin_location_id: number;
+  container_id: number;
+  quantity: number;
+  user_id: number | null;
+  username: string;
+  at: string;
+  idempotency_key: string | null;
+}
+
+/** 0027: a box type packers choose from. */
+export interface ShippingBoxTypeTable {
+  code: string;
+  name: string;
+  type: string;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+}
+
+/** 0027: pick and collect: a cart slot holding one list's container during a claim. */
+export interface PickCartSlotTable {
+  cart_bin_location_id: number;
+  slot: string;
+  claim_id: number;
+  pick_list_id: number;
+  container_id: number | null;
+}
+
+/** 0027: the pick list creation lock per key (GLOBAL or a warehouse code). */
+export interface PicklistCreationLockTable {
+  lock_key: string;
+  user_id: number | null;
+  username: string;
+  session_id: number | null;
+  since: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -871,6 +980,14 @@ export interface Database {
   import_session: ImportSessionTable;
   import_session_row: ImportSessionRowTable;
   import_mapping_memory: ImportMappingMemoryTable;
+  pick_list: PickListTable;
+  pick_list_line: PickListLineTable;
+  stock_allocation: StockAllocationTable;
+  shipping_container: ShippingContainerTable;
+  pick_entry: PickEntryTable;
+  shipping_box_type: ShippingBoxTypeTable;
+  pick_cart_slot: PickCartSlotTable;
+  picklist_creation_lock: PicklistCreationLockTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;

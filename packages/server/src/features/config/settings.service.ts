@@ -59,6 +59,7 @@ export class SettingsService {
       ...defaultSystemSettings,
       ...stored,
       delivery: { ...defaultSystemSettings.delivery, ...stored.delivery },
+      picking: { ...defaultSystemSettings.picking, ...stored.picking },
       scanner: { ...defaultSystemSettings.scanner, ...stored.scanner },
     };
     const parsed = systemSettingsSchema.safeParse(merged);

@@ -68,6 +68,17 @@ export const documentTransitions: { readonly [T in StatusedDocumentType]: Transi
     CANCELLED: [],
   },
   /** Claimed into IN_PROGRESS; PERFORMED closes at once unless a verifier must look (VERIFIED). */
+  /**
+   * PICK_LIST (decision 0183): the status follows what is picked; PICKED when every line is picked
+   * or closed short; CLOSED when delivered, cleared or flushed with nothing picked, and never reopens.
+   */
+  PICK_LIST: {
+    RELEASED: ['PARTLY_PICKED', 'PICKED', 'CLOSED'],
+    PARTLY_PICKED: ['PICKED', 'CLOSED'],
+    PICKED: ['CLOSED'],
+    CLOSED: [],
+    UNKNOWN: [],
+  },
   QC_REQUEST: {
     OPEN: ['IN_PROGRESS'],
     IN_PROGRESS: ['OPEN', 'PERFORMED'],

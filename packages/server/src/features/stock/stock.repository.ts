@@ -278,3 +278,45 @@ export function describeStockKey(tx: DbOrTx, key: StockKey) {
     .where('i.id', '=', key.itemId)
     .executeTakeFirst();
 }
+
+/**
+ * Adds to the allocation rows of (document line, stock key), creating missing ones and deleting
+ * those that reach zero. A release below what a line holds throws: callers release what they read.
+ */
+export async function addToAllocations(
+  tx: DbOrTx,
+  changes: readonly (StockKey & { documentLineId: number; delta: number })[],
+): Promise<void> {
+  for (const c of changes) {
+    const match = tx
+      .selectFrom('stock_allocation')
+      .select(['id', 'quantity'])
+      .where('document_line_id', '=', c.documentLineId)
+      .where('item_id', '=', c.itemId)
+      .where('bin_location_id', '=', c.binLocationId)
+      .where(sql<boolean>`coalesce(batch_id, 0) = ${c.batchId ?? 0}`)
+      .where(sql<boolean>`coalesce(serial_id, 0) = ${c.serialId ?? 0}`);
+    const existing = await match.executeTakeFirst();
+    const after = Number(existing?.quantity ?? 0) + c.delta;
+    if (after < 0) {
+      throw new Error(`allocation released below zero: ${JSON.stringify(c)} holds ${Number(existing?.quantity ?? 0)}`);
+    }
+    if (existing && after === 0) {
+      await tx.deleteFrom('stock_allocation').where('id', '=', existing.id).execute();
+    } else if (existing) {
+      await tx.updateTable('stock_allocation').set({ quantity: after }).where('id', '=', existing.id).execute();
+    } else if (after > 0) {
+      await tx
+        .insertInto('stock_allocation')
+        .values({
+          document_line_id: c.documentLineId,
+          item_id: c.itemId,
+          batch_id: c.batchId,
+          serial_id: c.serialId,
+          bin_location_id: c.binLocationId,
+          quantity: after,
+        })
+        .execute();
+    }
+  }
+}

@@ -199,3 +199,46 @@ export async function applyStockMovement(
     rows: rows.map(({ id: _id, ...row }) => row),
   };
 }
+
+/** One change of the stock a document line holds allocated (integer thousandths, signed). */
+export interface AllocationChange extends StockKey {
+  documentLineId: number;
+  /** + allocates (raises releasedQty), - releases. */
+  delta: number;
+}
+
+/**
+ * Allocation (DOMAIN.md "Stock buckets"): raises or lowers the released stock of rows and the
+ * allocation table's (document line, stock key) rows together, inside the caller's transaction.
+ * No ledger row: no goods move. The same row checks as a movement: an allocation above the free
+ * stock is 422 notEnoughAvailableStock (for a serial notEnoughSerialsAvailable), and a release
+ * below what the line holds is a programming error. Stock rows and allocation rows that reach
+ * zero are deleted. A PICK that consumes an allocation calls this with the released part in the
+ * same transaction (its stock movement lowers releasedQty itself: pass `stockAlreadyChanged`).
+ */
+export async function changeAllocations(
+  tx: Tx,
+  changes: readonly AllocationChange[],
+  options: { stockAlreadyChanged?: boolean } = {},
+): Promise<void> {
+  const real = changes.filter((c) => c.delta !== 0);
+  if (real.length === 0) return;
+  real.forEach((c) => {
+    if (!Number.isSafeInteger(c.delta)) throw new Error(`allocation with a non-integer delta: ${JSON.stringify(c)}`);
+  });
+  await repository.addToAllocations(tx, real);
+  if (options.stockAlreadyChanged) return;
+  const deltas = sumPerRow(real.map((c) => ({ ...c, onHandDelta: 0, releasedDelta: c.delta })));
+  const rows = await repository.addToStockRows(tx, deltas, nowIso());
+  const deltaOf = new Map(deltas.map((d) => [repository.stockKeyOf(d), d]));
+  for (const row of rows) {
+    const delta = deltaOf.get(repository.stockKeyOf(row));
+    if (delta && !holds(row)) throw await notEnoughStock(tx, row, delta);
+  }
+  await repository.deleteEmptyStockRows(
+    tx,
+    rows
+      .filter((r) => r.onHandQty === 0 && r.releasedQty === 0 && r.pickQty === 0 && r.qcPendingQty === 0)
+      .map((r) => r.id),
+  );
+}
