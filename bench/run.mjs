@@ -8,7 +8,8 @@
 // progress saves/s and a 500-line finish, bench/receipts.mjs; not in the default), live (2,000 signed-in
 // STOMP sockets, broadcast delivery p50/p95 and memory per idle socket, bench/live.mjs), imports (20,000
 // item rows and 100,000 opening-stock rows: dry run, commit, memory, /auth/me beside it,
-// bench/imports.mjs; not in the default); the default is
+// bench/imports.mjs; not in the default), picking (pick list creation for 10,000 sales order lines with
+// a FEFO check, then 32 concurrent pickers, bench/picking.mjs; not in the default); the default is
 // web,server,live.
 // Writes bench/results/latest.json.
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { largeDataSize, prepareLargeData, sampleLargeData } from './large-data.m
 import { checkLookups, lookupScenarios, lookupTargets } from './lookups.mjs';
 import { runTransfersPart } from './transfers.mjs';
 import { runReceiptsPart } from './receipts.mjs';
+import { runPickingPart } from './picking.mjs';
 import { printImports, runImportsPart } from './imports.mjs';
 import { printLive, runLivePart } from './live.mjs';
 import { clientHeaders, signIn, startBuiltServer, startProcess } from './processes.mjs';
@@ -37,7 +39,7 @@ const settings = {
   sampleSize: Number(process.env.BENCH_SAMPLE ?? 10_000),
 };
 
-const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'imports', 'live'];
+const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'picking', 'imports', 'live'];
 function selectedParts(text) {
   const parts = new Set();
   for (const part of text
@@ -48,7 +50,7 @@ function selectedParts(text) {
     else if (knownParts.includes(part)) parts.add(part);
     else
       throw new Error(
-        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, imports, live)`,
+        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, picking, imports, live)`,
       );
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
@@ -360,6 +362,7 @@ async function main() {
   const server = parts.includes('api') || parts.includes('lookups') ? await runServerPart(parts) : undefined;
   const transfers = parts.includes('transfers') ? await runTransfersPart({ signIn, clientHeaders }) : undefined;
   const receipts = parts.includes('receipts') ? await runReceiptsPart({ signIn, clientHeaders }) : undefined;
+  const picking = parts.includes('picking') ? await runPickingPart() : undefined;
   const imports = parts.includes('imports') ? await runImportsPart() : undefined;
   if (imports) printImports(imports);
   const live = parts.includes('live') ? await runLivePart() : undefined;
@@ -384,6 +387,7 @@ async function main() {
     lookups: server?.lookups,
     transfers,
     receipts,
+    picking,
     imports,
     live,
     web: web ? webReport(web) : undefined,
@@ -394,6 +398,10 @@ async function main() {
   console.log('bench: wrote bench/results/latest.json');
   if (receipts?.problems.length) {
     console.error('bench: FAILED: the stock invariants do not hold after the receipts');
+    process.exitCode = 1;
+  }
+  if (picking && (picking.invariants.problems.length || picking.allocation.problems.length)) {
+    console.error('bench: FAILED: the pick list invariants or the FEFO check do not hold after the picking');
     process.exitCode = 1;
   }
   if (transfers?.invariants.problems.length) {

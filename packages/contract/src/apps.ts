@@ -318,8 +318,10 @@ function outboundApps(): AppDefinition[] {
     outbound({
       id: 'pickAndPack',
       path: '/pick_and_pack',
+      subPaths: ['/process'],
       icon: 'bag-check',
       condition: { appRole: 'picking', extensions: ['pickAndPack'], operationModes: normal },
+      built: true,
     }),
     outbound({
       id: 'stockPicking',
@@ -327,6 +329,7 @@ function outboundApps(): AppDefinition[] {
       subPaths: ['/process'],
       icon: 'cart3',
       condition: { appRole: 'picking', extensions: basic, operationModes: normal },
+      built: true,
     }),
     outbound({
       id: 'pickAndCollect',
@@ -334,6 +337,7 @@ function outboundApps(): AppDefinition[] {
       subPaths: ['/process'],
       icon: 'basket',
       condition: { appRole: 'pickAndCollect', extensions: ['pickAndPack'], operationModes: normal },
+      built: true,
     }),
     outbound({
       id: 'packAndDelivery',
@@ -408,6 +412,7 @@ function outboundApps(): AppDefinition[] {
         appAuthorizations: ['picklistOverviewAuthManageClaims'],
         extensions: basic,
       },
+      built: true,
     }),
   ];
 }

@@ -292,6 +292,12 @@ export const errorKeys = [
   'unknownBoxType',
   'wrongItemScanned',
   'qtyTooLarge',
+  // pick and collect (issue 18, decision 0184)
+  'noPicklistsToCollect',
+  'picklistOtherWarehouse',
+  'unknownSlot',
+  'cartInUse',
+  'cartSessionRunning',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

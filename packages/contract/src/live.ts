@@ -105,6 +105,8 @@ export const counterPaths = [
   '/goods_receipt',
   '/goods_sorting',
   '/goods_returns',
+  '/stock_picking',
+  '/pick_and_collect',
 ] as const;
 export type CounterPath = (typeof counterPaths)[number];
 /** Where NOTIFICATION_COUNTERS go: the user's command queue. */

@@ -63,6 +63,12 @@ export const qcRequestStatuses = ['OPEN', 'IN_PROGRESS', 'PERFORMED', 'VERIFIED'
  */
 export const pickListStatuses = ['RELEASED', 'PARTLY_PICKED', 'PICKED', 'CLOSED', 'UNKNOWN'] as const;
 
+/**
+ * STORAGE_REQUEST (PROCESSES.md 5.2): goods on a MOBILE location to put away (a cleared pick
+ * list's containers, a cart marked ready): OPEN -> IN_PROGRESS -> DONE (DONE when emptied).
+ */
+export const storageRequestStatuses = ['OPEN', 'IN_PROGRESS', 'DONE'] as const;
+
 /** The statuses of each document type that has its rules yet. */
 export const documentStatuses = {
   PURCHASE_ORDER: receiptSourceStatuses,
@@ -73,6 +79,7 @@ export const documentStatuses = {
   PRODUCTION_ORDER: productionOrderStatuses,
   QC_REQUEST: qcRequestStatuses,
   PICK_LIST: pickListStatuses,
+  STORAGE_REQUEST: storageRequestStatuses,
 } as const satisfies Partial<Record<DocumentType, readonly string[]>>;
 export type StatusedDocumentType = keyof typeof documentStatuses;
 export type DocumentStatusOf<T extends StatusedDocumentType> = (typeof documentStatuses)[T][number];
@@ -112,7 +119,7 @@ export const documentAttachmentRoles = {
   GOODS_RECEIPT: ['goodsReceipt'],
   SALES_ORDER: ['sales'],
   SALES_RETURN: ['salesReturns'],
-  PICK_LIST: ['picking', 'pickAndCollect'],
+  PICK_LIST: ['picking', 'pickAndCollect', 'picklistGenerator'],
   DELIVERY: ['delivery'],
   PRODUCTION_ORDER: ['production'],
   QC_REQUEST: ['qualityControl'],

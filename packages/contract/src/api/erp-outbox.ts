@@ -10,7 +10,12 @@ import { documentTypes } from './items.js';
  *
  * Kinds name what happened; each process app adds the kinds it posts.
  */
-export const erpOutboxKinds = ['GOODS_RECEIPT_POSTED', 'PRODUCTION_RECEIPT_POSTED', 'SALES_RETURN_FLUSHED'] as const;
+export const erpOutboxKinds = [
+  'GOODS_RECEIPT_POSTED',
+  'PRODUCTION_RECEIPT_POSTED',
+  'SALES_RETURN_FLUSHED',
+  'PICK_LIST_FLUSHED',
+] as const;
 export type ErpOutboxKind = (typeof erpOutboxKinds)[number];
 
 /**

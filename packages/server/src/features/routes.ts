@@ -15,6 +15,7 @@ import { registerDocumentRoutes } from './documents/documents.routes.js';
 import { registerErpOutboxRoutes } from './erp-outbox/erp-outbox.routes.js';
 import { registerFileManagementRoutes } from './file-management/file-management.routes.js';
 import { registerGoodsReturnRoutes } from './goods-returns/goods-returns.routes.js';
+import { registerPickAndCollectRoutes } from './pick-and-collect/pick-and-collect.routes.js';
 import { registerGoodsSortingRoutes } from './goods-sorting/goods-sorting.routes.js';
 import { registerGoodsReceiptRoutes } from './goods-receipt/goods-receipt.routes.js';
 import { registerImportRoutes } from './importers/import-sessions.routes.js';
@@ -28,6 +29,9 @@ import { registerItemTranslationRoutes } from './item-translations/item-translat
 import { registerSetupListRoutes } from './items/setup-lists.routes.js';
 import { registerLookupRoutes } from './lookups/lookups.routes.js';
 import { registerMasterDataRoutes } from './master-data/master-data.routes.js';
+import { registerPickListOverviewRoutes } from './pick-lists/pick-list-overview.routes.js';
+import { registerPickListPickRoutes } from './pick-lists/pick-list-pick.routes.js';
+import { registerPickListCreateRoutes } from './pick-lists/pick-list-create.routes.js';
 import { registerPlannedReceiptRoutes } from './planned-receipts/planned-receipts.routes.js';
 import { registerPrinterRoutes } from './printers/printers.routes.js';
 import { registerFinishedGoodsReceiptRoutes } from './production/finished-goods-receipt.routes.js';
@@ -77,6 +81,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerLocationBlockRoutes(app, ctx);
   registerGoodsSortingRoutes(app, ctx);
   registerGoodsReturnRoutes(app, ctx);
+  registerPickAndCollectRoutes(app, ctx);
   registerGoodsReceiptRoutes(app, ctx);
   registerPlannedReceiptRoutes(app, ctx);
   registerUserTaskTemplateRoutes(app, ctx);
@@ -92,4 +97,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerMasterDataRoutes(app, ctx);
   registerLabelGeneratorRoutes(app, ctx);
   registerSpreadsheetRoutes(app, ctx);
+  registerPickListOverviewRoutes(app, ctx);
+  registerPickListPickRoutes(app, ctx);
+  registerPickListCreateRoutes(app, ctx);
 }

@@ -110,8 +110,20 @@ describe('live messaging over STOMP', () => {
     expect(toCount).toBeGreaterThan(0);
     await t.app.ctx.live.setCounter('/alerting', null, 3);
     // The inbound counters follow the demo documents; pinned here so the expected state is known.
-    const inboundZero = { '/goods_receipt': 0, '/goods_sorting': 0, '/goods_returns': 0 };
-    for (const path of ['/goods_receipt', '/goods_sorting', '/goods_returns'] as const) {
+    const inboundZero = {
+      '/goods_receipt': 0,
+      '/goods_sorting': 0,
+      '/goods_returns': 0,
+      '/stock_picking': 0,
+      '/pick_and_collect': 0,
+    };
+    for (const path of [
+      '/goods_receipt',
+      '/goods_sorting',
+      '/goods_returns',
+      '/stock_picking',
+      '/pick_and_collect',
+    ] as const) {
       await t.app.ctx.live.setCounter(path, null, 0);
     }
     await t.app.ctx.live.addToCounter('/my_user_tasks', adminId, 2);
@@ -149,6 +161,8 @@ describe('live messaging over STOMP', () => {
       ['/goods_returns', 0, 0],
       ['/goods_sorting', 0, 0],
       ['/my_user_tasks', adminId, 0],
+      ['/pick_and_collect', 0, 0],
+      ['/stock_picking', 0, 0],
       ['/wall_to_wall', 0, toCount + 4],
     ]);
   });

@@ -47,6 +47,15 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
   goodsReturns: lazy(() =>
     import('./goods-returns/GoodsReturnsApp.js').then((module) => ({ default: module.GoodsReturnsApp })),
   ),
+  stockPicking: lazy(() =>
+    import('./stock-picking/StockPickingApp.js').then((module) => ({ default: module.StockPickingApp })),
+  ),
+  pickAndPack: lazy(() =>
+    import('./pick-and-pack/PickAndPackApp.js').then((module) => ({ default: module.PickAndPackApp })),
+  ),
+  pickAndCollect: lazy(() =>
+    import('./pick-and-collect/PickAndCollectApp.js').then((module) => ({ default: module.PickAndCollectApp })),
+  ),
   finishedGoodsReceipt: lazy(() =>
     import('./finished-goods-receipt/FinishedGoodsReceiptApp.js').then((module) => ({
       default: module.FinishedGoodsReceiptApp,
@@ -96,6 +105,7 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
   masterData: lazy(() =>
     import('./master-data/MasterDataApp.js').then((module) => ({ default: module.MasterDataApp })),
   ),
+  picklists: lazy(() => import('./picklists/PicklistsApp.js').then((module) => ({ default: module.PicklistsApp }))),
 };
 
 export function appComponent(appId: string): AppComponent | undefined {

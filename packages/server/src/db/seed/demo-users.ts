@@ -29,6 +29,12 @@ export const demoUsers: DemoUser[] = [
     description: 'warehouse operator on a handheld',
   },
   {
+    username: 'picker2',
+    password: 'picker2',
+    roles: ['information', 'picking', 'pickAndCollect'],
+    description: 'a second picker (pick and collect next to the operator)',
+  },
+  {
     username: 'manager',
     password: 'manager',
     roles: [

@@ -5,6 +5,7 @@ import type { Db } from '../database.js';
 import { seedDemoInbound } from './demo-inbound.js';
 import { seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoPricesAndTranslations } from './demo-prices-translations.js';
+import { seedDemoPicking } from './demo-picking.js';
 import { seedDemoPrinters } from './demo-printers.js';
 import { seedDemoFinishedGoods } from './demo-finished-goods.js';
 import { seedDemoProduction } from './demo-production.js';
@@ -78,6 +79,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoProduction(tx, at);
     await seedDemoFinishedGoods(tx, at);
     await seedDemoPricesAndTranslations(tx, at);
+    await seedDemoPicking(tx, at);
   });
   return true;
 }

@@ -26,7 +26,7 @@ describe('document status transitions', () => {
   });
   afterAll(async () => t.close());
 
-  const documentIn = (type: (typeof statusedDocumentTypes)[number] | 'PICK_LIST', status: string) =>
+  const documentIn = (type: (typeof statusedDocumentTypes)[number] | 'DELIVERY', status: string) =>
     makeDocument(t.app.ctx.db, { type, status, lines: [{ item, quantity: 1 }] });
   const change = (documentId: number, to: DocumentStatus, expectedVersion?: number) =>
     t.app.ctx.db.transaction().execute((tx) => changeStatus(tx, { documentId, to, expectedVersion }));
@@ -79,11 +79,11 @@ describe('document status transitions', () => {
   });
 
   it('refuses every change of a type without a table yet', async () => {
-    const document = await documentIn('PICK_LIST', 'RELEASED');
+    const document = await documentIn('DELIVERY', 'OPEN');
     expect(await outcome(change(document.id, 'CLOSED'))).toEqual({
       status: 422,
       key: 'invalidStatusTransition',
-      args: { type: 'PICK_LIST', from: 'RELEASED', to: 'CLOSED' },
+      args: { type: 'DELIVERY', from: 'OPEN', to: 'CLOSED' },
     });
   });
 

@@ -86,6 +86,12 @@ export const documentTransitions: { readonly [T in StatusedDocumentType]: Transi
     VERIFIED: ['CLOSED'],
     CLOSED: [],
   },
+  /** STORAGE_REQUEST (PROCESSES.md 5.2): IN_PROGRESS at the first put-away; DONE when its goods are put away. */
+  STORAGE_REQUEST: {
+    OPEN: ['IN_PROGRESS', 'DONE'],
+    IN_PROGRESS: ['DONE'],
+    DONE: [],
+  },
 };
 
 /** The statuses a document of the type may leave for `to` (none for a type without a table). */

@@ -1,7 +1,7 @@
 import type { ImportColumn, ImportMapping, ImportMessage, ImportRowStatus } from '@wms/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { letOthersRun, rowWarning, type CheckedRow, type SourceRow } from './importer.js';
-import { rowValues } from './import-mapping.js';
+import { mappedColumns, rowValues } from './import-mapping.js';
 import type { ImportProgress } from './import-progress.js';
 import {
   markCommitted,
@@ -30,12 +30,13 @@ export async function loadSourceRows(
   options: { uncommittedOnly?: boolean } = {},
 ): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
+  const mapped = mappedColumns(columns, mapping);
   let after = 0;
   for (;;) {
     const chunk = await rowsAfter(db, sessionId, after, readChunk);
     for (const row of chunk) {
       if (options.uncommittedOnly && row.committed === 1) continue;
-      rows.push({ rowNumber: row.row_number, values: rowValues(columns, mapping, JSON.parse(row.cells) as string[]) });
+      rows.push({ rowNumber: row.row_number, values: rowValues(mapped, JSON.parse(row.cells) as string[]) });
     }
     if (chunk.length < readChunk) return rows;
     after = chunk[chunk.length - 1]!.row_number;
@@ -124,7 +125,8 @@ export async function storeVerdicts(
   verdicts: readonly RowVerdict[],
   options: { progress?: ImportProgress; changedOnly?: boolean } = {},
 ): Promise<void> {
-  const sorted = options.changedOnly ? [...verdicts].sort((a, b) => a.rowNumber - b.rowNumber) : verdicts;
+  const inOrder = verdicts.every((verdict, i) => i === 0 || verdicts[i - 1]!.rowNumber < verdict.rowNumber);
+  const sorted = options.changedOnly && !inOrder ? [...verdicts].sort((a, b) => a.rowNumber - b.rowNumber) : verdicts;
   for (let at = 0; at < sorted.length; at += rowChunkSize) {
     let chunk = sorted.slice(at, at + rowChunkSize).map((verdict) => ({
       row_number: verdict.rowNumber,

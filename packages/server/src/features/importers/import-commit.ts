@@ -184,6 +184,8 @@ async function commitGroups(commit: Commit, tx: Tx, groups: RowVerdict[][], prog
   let sliceStart = Date.now();
   for (const group of groups) {
     const groupCreated = await commit.importer.commit(tx, group, commit.run);
+    // What a group wrote is not needed again: its rows keep only their verdicts (issue 17).
+    for (const verdict of group) verdict.prepared = undefined;
     if (groupCreated.length > 0) created.push({ rowNumber: group[0]!.rowNumber, created: groupCreated });
     done += group.length;
     progress?.step(done);

@@ -98,16 +98,31 @@ export function mappingByHeader(mapping: ImportMapping, headers: readonly string
   return remembered;
 }
 
-/** The cell text of each column of a stored row ('' when unmapped or empty). */
-export function rowValues(
+/**
+ * The mapped columns as [name, cell index] pairs, in the importer's column order (worked out once
+ * per pass over a session's rows, not per row).
+ */
+export function mappedColumns(
   columns: readonly ImportColumn[],
   mapping: ImportMapping,
+): (readonly [name: string, index: number])[] {
+  return columns.flatMap((column) => {
+    const index = mapping[column.name];
+    return index === null || index === undefined ? [] : [[column.name, index] as const];
+  });
+}
+
+/**
+ * The cell text of each mapped column of a stored row ('' when empty); an unmapped column is
+ * absent (an importer reads `values[name] ?? ''`). Every row of a pass gets the same keys in the
+ * same order, so the objects share one shape and stay small: a 100,000-row import holds them all
+ * while it is checked (issue 17).
+ */
+export function rowValues(
+  mapped: readonly (readonly [name: string, index: number])[],
   cells: readonly string[],
 ): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const column of columns) {
-    const index = mapping[column.name];
-    values[column.name] = index === null || index === undefined ? '' : (cells[index] ?? '');
-  }
+  for (const [name, index] of mapped) values[name] = cells[index] ?? '';
   return values;
 }

@@ -15,7 +15,10 @@ import type { Principal } from '../../http/access.js';
  * commit (an item deactivated meanwhile) is caught.
  */
 
-/** One data row of the file: cell text per mapped importer column ('' when empty or unmapped). */
+/**
+ * One data row of the file: cell text per mapped importer column ('' when empty); an unmapped
+ * column is absent, so read a cell as `values[name] ?? ''`.
+ */
 export interface SourceRow {
   /** The row's number in the file (the header is row 1). */
   rowNumber: number;

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/database.js';
+import { nowIso } from '../../util/time.js';
+import { syncCountingCounter } from '../bin-locations/bin-location-edits.service.js';
+
+/**
+ * Where picking meets counting (PROCESSES.md 3.3 and 4.1).
+ *
+ * Being counted: the counting apps (issue 4.x) are not built yet, so there is no count lock
+ * table. Until then a location is being counted while a COUNTING_LIST or RECOUNT_REQUEST document
+ * IN_PROGRESS has a line at it; a pick there is 422 locationIsBeingCounted {location}. The
+ * counting feature replaces this check with its lock.
+ *
+ * Flagging: a short or a "no" to the zero check flags the location requiresCounting PARTIAL for
+ * the item (a location already flagged YES is counted whole anyway); after the commit the
+ * /wall_to_wall counter is set again (syncCountingCounter).
+ */
+export async function isLocationBeingCounted(db: DbOrTx, binLocationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('document_line as l')
+    .innerJoin('document as d', 'd.id', 'l.document_id')
+    .select('l.id')
+    .where('d.type', 'in', ['COUNTING_LIST', 'RECOUNT_REQUEST'])
+    .where('d.status', '=', 'IN_PROGRESS')
+    .where((eb) =>
+      eb.or([eb('l.from_bin_location_id', '=', binLocationId), eb('l.to_bin_location_id', '=', binLocationId)]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Flags the location requiresCounting PARTIAL for the item, inside the caller's transaction. */
+export async function flagForCounting(tx: DbOrTx, binLocationId: number, itemId: number): Promise<void> {
+  const location = await tx
+    .selectFrom('bin_location')
+    .select('requires_counting')
+    .where('id', '=', binLocationId)
+    .executeTakeFirstOrThrow();
+  if (location.requires_counting === 'YES') return;
+  const listed = await tx
+    .selectFrom('bin_location_count_item')
+    .select('item_id')
+    .where('bin_location_id', '=', binLocationId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  if (location.requires_counting === 'PARTIAL' && listed) return;
+  if (location.requires_counting === 'NO') {
+    // A NO location keeps no item list; one left behind is not what is to count now.
+    await tx.deleteFrom('bin_location_count_item').where('bin_location_id', '=', binLocationId).execute();
+  }
+  if (!listed || location.requires_counting === 'NO') {
+    await tx
+      .insertInto('bin_location_count_item')
+      .values({ bin_location_id: binLocationId, item_id: itemId })
+      .execute();
+  }
+  await tx
+    .updateTable('bin_location')
+    .set({ requires_counting: 'PARTIAL', version: sql<number>`version + 1`, updated_at: nowIso() })
+    .where('id', '=', binLocationId)
+    .execute();
+}
+
+/** After a commit that flagged locations: the /wall_to_wall counter; never throws. */
+export async function afterCountingFlagged(ctx: AppContext): Promise<void> {
+  await syncCountingCounter(ctx).catch((error: unknown) =>
+    process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
+  );
+}

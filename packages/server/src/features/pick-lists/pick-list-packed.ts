@@ -1,0 +1,45 @@
+import type { PickList } from '@wms/contract';
+import type { AppContext } from '../../context.js';
+import { unprocessable } from '../../http/app-error.js';
+import { nowIso } from '../../util/time.js';
+import { afterPickListCommit } from './pick-list-live.js';
+import { lockedListHead } from './pick-list-overview.service.js';
+import { assertPickListStatus, bumpVersion } from './pick-list-overview.repository.js';
+import { loadPickListView } from './pick-list-view.js';
+
+/** Containers that left with a delivery: the list is delivered (in part or whole). */
+const deliveredContainerStatuses = ['DELIVERED', 'DISPATCHED'];
+
+/**
+ * POST {code}/markPacked and markUnpacked (PROCESSES.md 3.2): set or clear the packed flag of a
+ * PICKED list (422 picklistNotInStatus {status} otherwise). Unpacking is refused once goods of
+ * the list were delivered (a container DELIVERED or DISPATCHED or on a delivery): 422
+ * alreadyDelivered. Setting the flag it has already is a no-op; a change raises the version.
+ */
+export async function setPickListPacked(ctx: AppContext, code: string, packed: boolean): Promise<PickList> {
+  const { answer, changed } = await ctx.db.transaction().execute(async (tx) => {
+    const head = await lockedListHead(tx, code);
+    if (!packed) {
+      const delivered = await tx
+        .selectFrom('shipping_container')
+        .select('id')
+        .where('pick_list_id', '=', head.id)
+        .where((eb) => eb.or([eb('status', 'in', deliveredContainerStatuses), eb('delivery_id', 'is not', null)]))
+        .executeTakeFirst();
+      if (delivered) throw unprocessable('alreadyDelivered');
+    }
+    assertPickListStatus(head, ['PICKED']);
+    const changed = (head.packed === 1) !== packed;
+    if (changed) {
+      await tx
+        .updateTable('pick_list')
+        .set({ packed: packed ? 1 : 0 })
+        .where('document_id', '=', head.id)
+        .execute();
+      await bumpVersion(tx, head, head.version, nowIso());
+    }
+    return { answer: await loadPickListView(tx, head.code), changed };
+  });
+  if (changed) await afterPickListCommit(ctx, [answer.code]);
+  return answer;
+}

@@ -1,0 +1,331 @@
+import { codeKey, documentLineDirection } from '@wms/contract';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import { isSqlite } from '../../db/compiled-query.js';
+import { createDocumentHead } from '../documents/document-create.service.js';
+
+/**
+ * The shared reads and writes of pick lists (docs/decisions/0183-pick-lists.md): the PICK_LIST
+ * document with its pick_list head, its document_line rows with their pick_list_line progress,
+ * the allocations of its lines and the released quantity of the sales order lines they came
+ * from. Quantities are integer thousandths. Every helper of features/pick-lists builds on these;
+ * add functions at the end.
+ */
+
+/** Codes of created pick lists: PL- and six digits or more. */
+export const pickListCodePrefix = 'PL-';
+
+/** How a list was made (pick_list.origin). */
+export type PickListOrigin = 'SALES_ORDER' | 'MERGE' | 'COPY' | 'SHORT' | 'ERP';
+
+export interface NewPickListLine {
+  itemId: number;
+  /** To pick (thousandths). */
+  quantity: number;
+  /** The SALES_ORDER line it came from. */
+  sourceLineId: number | null;
+  /** A batch or serial the line asks for (null: any). */
+  batchId?: number | null;
+  serialId?: number | null;
+  extras?: Record<string, unknown> | null;
+}
+
+export interface NewPickList {
+  warehouseId: number | null;
+  partnerId: number | null;
+  shipDate: string | null;
+  dueDate?: string | null;
+  /** The ship-to address as JSON. */
+  shipToAddress: string | null;
+  priority: number;
+  route: string | null;
+  origin: PickListOrigin;
+  createdBy: string;
+  at: string;
+  lines: readonly NewPickListLine[];
+  /** Status of the new document (default RELEASED). */
+  status?: string;
+  /** A code to use (default: the next PL- number). */
+  code?: string;
+  /**
+   * The PL- number to try first instead of reading the highest (a run making many lists passes
+   * the previous list's number + 1); a number taken meanwhile tries the next, as always.
+   */
+  firstNumber?: number;
+}
+
+export interface InsertedPickList {
+  id: number;
+  code: string;
+  /** The document lines in the order given, numbered from 0. */
+  lines: { id: number; lineNumber: number; itemId: number; quantity: number; sourceLineId: number | null }[];
+}
+
+/** The highest number of the PL- codes (0: none yet); a longer number is a higher one. */
+async function highestPickListNumber(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('document')
+    .select('code')
+    .where('type', '=', 'PICK_LIST')
+    .where('code_lower', 'like', `${pickListCodePrefix.toLowerCase()}%`)
+    .orderBy(sql`length(code)`, 'desc')
+    .orderBy('code', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const number = Number(row?.code.slice(pickListCodePrefix.length));
+  return Number.isSafeInteger(number) ? number : 0;
+}
+
+/**
+ * Inserts a pick list: the PICK_LIST document (status RELEASED unless told), its pick_list head,
+ * its lines (direction OUT, open = quantity) and their pick_list_line rows (walk order = line
+ * number; the caller may set it with setWalkOrder). The code is the next free PL- number: a code
+ * taken meanwhile (a concurrent run) tries the next.
+ */
+export async function insertPickList(tx: DbOrTx, list: NewPickList): Promise<InsertedPickList> {
+  let documentId: number | undefined;
+  let code = list.code ?? '';
+  let number = list.code === undefined ? (list.firstNumber ?? (await highestPickListNumber(tx)) + 1) : 0;
+  for (let attempt = 0; documentId === undefined; attempt += 1) {
+    if (list.code === undefined) code = `${pickListCodePrefix}${String(number).padStart(6, '0')}`;
+    documentId = await createDocumentHead(tx, {
+      type: 'PICK_LIST',
+      code,
+      status: list.status ?? 'RELEASED',
+      warehouseId: list.warehouseId,
+      partnerId: list.partnerId,
+      at: list.at,
+      shipDate: list.shipDate,
+      dueDate: list.dueDate ?? null,
+      shipToAddress: list.shipToAddress,
+    });
+    if (documentId !== undefined) break;
+    if (list.code !== undefined || attempt > 1000) throw new Error(`pick list code ${code} is taken`);
+    number += 1;
+  }
+  const id = documentId;
+  await tx.updateTable('document').set({ priority: list.priority }).where('id', '=', id).execute();
+  await tx
+    .insertInto('pick_list')
+    .values({ document_id: id, route: list.route, packed: 0, origin: list.origin, created_by: list.createdBy })
+    .execute();
+  const lines = await insertPickListLines(tx, id, 0, list.lines);
+  return { id, code, lines };
+}
+
+/** Lines per insert statement (well inside SQLite's and PostgreSQL's bind limits). */
+const linesPerInsert = 300;
+
+/**
+ * Appends lines to a pick list from line number `firstLineNumber` on (document_line and
+ * pick_list_line; walk order = line number). Answers them in the order given.
+ */
+export async function insertPickListLines(
+  tx: DbOrTx,
+  documentId: number,
+  firstLineNumber: number,
+  lines: readonly NewPickListLine[],
+): Promise<InsertedPickList['lines']> {
+  const direction = documentLineDirection('PICK_LIST');
+  const answer: InsertedPickList['lines'] = [];
+  for (let start = 0; start < lines.length; start += linesPerInsert) {
+    const chunk = lines.slice(start, start + linesPerInsert);
+    const rows = await tx
+      .insertInto('document_line')
+      .values(
+        chunk.map((line, i) => ({
+          document_id: documentId,
+          line_number: firstLineNumber + start + i,
+          item_id: line.itemId,
+          direction,
+          quantity: line.quantity,
+          open_quantity: line.quantity,
+          batch_id: line.batchId ?? null,
+          serial_id: line.serialId ?? null,
+          extras: line.extras == null ? null : JSON.stringify(line.extras),
+        })),
+      )
+      .returning(['id', 'line_number'])
+      .execute();
+    const idOf = new Map(rows.map((r) => [r.line_number, r.id]));
+    const inserted = chunk.map((line, i) => {
+      const lineNumber = firstLineNumber + start + i;
+      const id = idOf.get(lineNumber);
+      if (id === undefined) throw new Error(`pick list line ${lineNumber} not inserted`);
+      return { id, lineNumber, itemId: line.itemId, quantity: line.quantity, sourceLineId: line.sourceLineId };
+    });
+    await tx
+      .insertInto('pick_list_line')
+      .values(
+        inserted.map((line) => ({
+          document_line_id: line.id,
+          document_id: documentId,
+          source_line_id: line.sourceLineId,
+          picked_qty: 0,
+          short_qty: 0,
+          short_reason: null,
+          walk_order: line.lineNumber,
+          skipped: 0,
+        })),
+      )
+      .execute();
+    answer.push(...inserted);
+  }
+  return answer;
+}
+
+/** Sets the walk order of lines (document line id -> order). */
+export async function setWalkOrder(tx: DbOrTx, orders: ReadonlyMap<number, number>): Promise<void> {
+  for (const [lineId, order] of orders) {
+    await tx.updateTable('pick_list_line').set({ walk_order: order }).where('document_line_id', '=', lineId).execute();
+  }
+}
+
+/** A pick list's head: the document and its pick_list row; undefined when no PICK_LIST has the code. */
+export function findPickListByCode(db: DbOrTx, code: string) {
+  return db
+    .selectFrom('document as d')
+    .innerJoin('pick_list as p', 'p.document_id', 'd.id')
+    .leftJoin('warehouse as w', 'w.id', 'd.warehouse_id')
+    .select([
+      'd.id',
+      'd.code',
+      'd.status',
+      'd.version',
+      'd.priority',
+      'd.warehouse_id',
+      'w.code as warehouse_code',
+      'd.business_partner_id',
+      'd.ship_date',
+      'd.ship_to_address',
+      'd.created_at',
+      'p.route',
+      'p.packed',
+      'p.origin',
+      'p.created_by',
+    ])
+    .where('d.type', '=', 'PICK_LIST')
+    .where('d.code_lower', '=', codeKey(code))
+    .executeTakeFirst();
+}
+export type PickListHead = NonNullable<Awaited<ReturnType<typeof findPickListByCode>>>;
+
+/** The lines of a list with their progress, by line number. Quantities are numbers (thousandths). */
+export async function pickListLines(db: DbOrTx, documentId: number) {
+  const rows = await db
+    .selectFrom('document_line as l')
+    .innerJoin('pick_list_line as p', 'p.document_line_id', 'l.id')
+    .innerJoin('item as i', 'i.id', 'l.item_id')
+    .select([
+      'l.id',
+      'l.line_number',
+      'l.item_id',
+      'i.code as item_code',
+      'i.name as item_name',
+      'i.managed_by',
+      'l.quantity',
+      'l.open_quantity',
+      'l.batch_id',
+      'l.serial_id',
+      'p.source_line_id',
+      'p.picked_qty',
+      'p.short_qty',
+      'p.short_reason',
+      'p.walk_order',
+      'p.skipped',
+    ])
+    .where('l.document_id', '=', documentId)
+    .orderBy('l.line_number')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    quantity: Number(r.quantity),
+    open_quantity: Number(r.open_quantity),
+    picked_qty: Number(r.picked_qty),
+    short_qty: Number(r.short_qty),
+  }));
+}
+export type PickListLineRow = Awaited<ReturnType<typeof pickListLines>>[number];
+
+/** The next free line number of a list. */
+export async function nextLineNumber(db: DbOrTx, documentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('document_line')
+    .select((eb) => eb.fn.max('line_number').as('max'))
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  return row?.max == null ? 0 : Number(row.max) + 1;
+}
+
+/**
+ * The allocations of document lines with what names their stock key (location code and sorting
+ * code, batch code and expiry, serial code), ordered by line, location sorting code, location.
+ */
+export async function allocationsOfLines(db: DbOrTx, lineIds: readonly number[]) {
+  if (lineIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('stock_allocation as a')
+    .innerJoin('bin_location as b', 'b.id', 'a.bin_location_id')
+    .leftJoin('batch as ba', 'ba.id', 'a.batch_id')
+    .leftJoin('serial as se', 'se.id', 'a.serial_id')
+    .select([
+      'a.id',
+      'a.document_line_id',
+      'a.item_id',
+      'a.batch_id',
+      'a.serial_id',
+      'a.bin_location_id',
+      'a.quantity',
+      'b.code as location_code',
+      'b.sorting_code as location_sorting_code',
+      'ba.code as batch_code',
+      sql<string | null>`coalesce(ba.expiration_date, se.expiration_date)`.as('expiration_date'),
+      'se.code as serial_code',
+    ])
+    .where('a.document_line_id', 'in', [...lineIds])
+    .orderBy('a.document_line_id')
+    .orderBy('b.sorting_code')
+    .orderBy('b.code')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+}
+export type AllocationRow = Awaited<ReturnType<typeof allocationsOfLines>>[number];
+
+/** The sum allocated per document line. */
+export async function allocatedPerLine(db: DbOrTx, lineIds: readonly number[]): Promise<Map<number, number>> {
+  if (lineIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stock_allocation')
+    .select(['document_line_id', sql<string | number>`sum(quantity)`.as('sum')])
+    .where('document_line_id', 'in', [...lineIds])
+    .groupBy('document_line_id')
+    .execute();
+  return new Map(rows.map((r) => [r.document_line_id, Number(r.sum)]));
+}
+
+/**
+ * Changes the released quantity of a SALES_ORDER line by delta, guarded: only when the result
+ * stays within 0 and the line's open quantity (one conditional update, so two concurrent runs
+ * never plan one line twice). Answers whether it was written.
+ */
+export async function changeReleasedQuantity(tx: DbOrTx, salesLineId: number, delta: number): Promise<boolean> {
+  if (delta === 0) return true;
+  const result = await tx
+    .updateTable('document_line')
+    .set((eb) => ({ released_quantity: eb('released_quantity', '+', delta) }))
+    .where('id', '=', salesLineId)
+    .where(sql<boolean>`released_quantity + ${delta} >= 0`)
+    .where(sql<boolean>`released_quantity + ${delta} <= open_quantity`)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Serialises the changes of one pick list: PostgreSQL locks the document row until commit
+ * (SQLite runs one write transaction at a time anyway). Every list-changing transaction calls it first.
+ */
+export async function lockPickList(tx: DbOrTx, documentId: number): Promise<void> {
+  if (isSqlite(tx)) return;
+  await tx.selectFrom('document').select('id').where('id', '=', documentId).forUpdate().execute();
+}
