@@ -1,0 +1,84 @@
+import { pickListEndpoints } from '@wms/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshotPath } from '../browser.js';
+import { openHandheldApp, prompt, scan } from './handheld-support.js';
+import { ApiSession } from './login-support.js';
+
+/**
+ * /pick_and_pack typed as keyboard-wedge scans at 360x640, in Chromium against the built server
+ * with demo data: the operator packs SO-PICK-3's first line (PICK-SHORT-01: 2 in stock of 5
+ * ordered, the rest a backorder) straight into a small box, weighs it and closes it packed.
+ */
+const baseUrl = inject('baseUrl');
+const serverVersion = inject('serverVersion');
+
+let browser: Browser;
+let admin: ApiSession;
+
+async function notification(page: Page, text: string | RegExp, variant: string) {
+  const toast = page.getByTestId('notification').filter({ hasText: text });
+  await toast.first().waitFor();
+  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('pick and pack (keyboard-wedge scans, 360x640)', () => {
+  it('picks into the chosen box, weighs and closes it, and leaves the list packed', async () => {
+    const create = () =>
+      admin.api(pickListEndpoints.create, {
+        body: { warehouse: '01', lines: [{ salesOrder: 'SO-PICK-3', lineNumber: 0 }] },
+      });
+    // Specs run side by side: another spec's create run may hold warehouse 01's creation lock.
+    let created = await create();
+    for (let attempt = 0; created.status === 409 && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      created = await create();
+    }
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.backorders).toEqual([
+      { salesOrder: 'SO-PICK-3', lineNumber: 0, item: 'PICK-SHORT-01', quantity: 3 },
+    ]);
+    const [code] = created.body.created as string[];
+
+    const { context, page, errors } = await openHandheldApp(browser, baseUrl, '/pick_and_pack', 'stock-picking-list');
+    await scan(page, code!, 'Choose the box type, or scan a pre-printed box label');
+    await page.getByTestId('pack-box-type-BOX-S').click();
+    await prompt(page, 'Go to 01-PK-03 and scan the location');
+    await scan(page, '01-PK-03', 'Scan item PICK-SHORT-01');
+    await scan(page, 'PICK-SHORT-01', /How many/);
+    await scan(page, '2');
+    await notification(page, /Picked 2 × PICK-SHORT-01 into /, 'success');
+    const question = page.getByTestId('handheld-prompt');
+    await question.filter({ hasText: /empty of|Weigh box/ }).waitFor();
+    if (/empty of/.test((await question.textContent()) ?? '')) await page.getByTestId('zero-check-yes').click();
+    await prompt(page, /Weigh box .*: type its weight in kg/);
+    await scan(page, 'heavy');
+    await notification(page, /heavy is not a weight/, 'danger');
+    await scan(page, '1.25');
+    await prompt(page, `Pick list ${code} is packed and goes to delivery. Press Done`);
+    await page.screenshot({ path: screenshotPath('pick-and-pack-packed-360x640') });
+
+    const list = await admin.api(pickListEndpoints.detail, { params: { code: code! } });
+    expect(list.body).toMatchObject({ status: 'PICKED', packed: true });
+    const [box] = list.body.shippingContainers as {
+      status: string;
+      boxType: string;
+      weightInMg: number;
+      lengthInMm: number;
+      contents: unknown[];
+    }[];
+    expect(box).toMatchObject({ status: 'CLOSED', boxType: 'BOX-S', weightInMg: 1_250_000, lengthInMm: 300 });
+    expect(box?.contents).toEqual([{ item: 'PICK-SHORT-01', batch: null, serial: null, quantity: 2 }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
