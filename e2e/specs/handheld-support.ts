@@ -45,3 +45,10 @@ export async function scan(page: Page, text: string, next?: string | RegExp) {
   await page.keyboard.press('Enter');
   if (next) await prompt(page, next);
 }
+
+/** Waits for a message with the text and checks its variant (success, info, warning, danger). */
+export async function notification(page: Page, text: string | RegExp, variant: string) {
+  const toast = page.getByTestId('notification').filter({ hasText: text });
+  await toast.first().waitFor();
+  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
+}

@@ -2,7 +2,7 @@ import { pickListEndpoints } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { phone, prompt, scan } from './handheld-support.js';
+import { notification, phone, prompt, scan } from './handheld-support.js';
 import { ApiSession, openLogin, submitLogin } from './login-support.js';
 
 /**
@@ -16,12 +16,6 @@ const serverVersion = inject('serverVersion');
 
 let browser: Browser;
 let admin: ApiSession;
-
-async function notification(page: Page, text: string | RegExp, variant: string) {
-  const toast = page.getByTestId('notification').filter({ hasText: text });
-  await toast.first().waitFor();
-  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
-}
 
 /** The demo's released list of a sales order. */
 async function listOfOrder(order: string): Promise<string> {

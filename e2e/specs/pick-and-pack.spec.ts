@@ -1,8 +1,9 @@
 import { pickListEndpoints } from '@wms/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { openHandheldApp, prompt, scan } from './handheld-support.js';
+import { notification, openHandheldApp, prompt, scan } from './handheld-support.js';
+import { createPickList } from './picking-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -16,12 +17,6 @@ const serverVersion = inject('serverVersion');
 let browser: Browser;
 let admin: ApiSession;
 
-async function notification(page: Page, text: string | RegExp, variant: string) {
-  const toast = page.getByTestId('notification').filter({ hasText: text });
-  await toast.first().waitFor();
-  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await ApiSession.signIn(baseUrl, serverVersion, 'admin');
@@ -33,21 +28,11 @@ afterAll(async () => {
 
 describe('pick and pack (keyboard-wedge scans, 360x640)', () => {
   it('picks into the chosen box, weighs and closes it, and leaves the list packed', async () => {
-    const create = () =>
-      admin.api(pickListEndpoints.create, {
-        body: { warehouse: '01', lines: [{ salesOrder: 'SO-PICK-3', lineNumber: 0 }] },
-      });
-    // Specs run side by side: another spec's create run may hold warehouse 01's creation lock.
-    let created = await create();
-    for (let attempt = 0; created.status === 409 && attempt < 40; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      created = await create();
-    }
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const created = { body: await createPickList(admin, 'SO-PICK-3', [0]) };
     expect(created.body.backorders).toEqual([
       { salesOrder: 'SO-PICK-3', lineNumber: 0, item: 'PICK-SHORT-01', quantity: 3 },
     ]);
-    const [code] = created.body.created as string[];
+    const [code] = created.body.created;
 
     const { context, page, errors } = await openHandheldApp(browser, baseUrl, '/pick_and_pack', 'stock-picking-list');
     await scan(page, code!, 'Choose the box type, or scan a pre-printed box label');

@@ -1,8 +1,9 @@
 import { itemEndpoints, pickListEndpoints } from '@wms/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { openHandheldApp, prompt, scan } from './handheld-support.js';
+import { notification, openHandheldApp, prompt, scan } from './handheld-support.js';
+import { createPickList } from './picking-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -17,25 +18,8 @@ const serverVersion = inject('serverVersion');
 let browser: Browser;
 let admin: ApiSession;
 
-async function notification(page: Page, text: string | RegExp, variant: string) {
-  const toast = page.getByTestId('notification').filter({ hasText: text });
-  await toast.first().waitFor();
-  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
-}
-
 async function createList(salesOrder: string, lines: number[]): Promise<string> {
-  // Specs run side by side: another spec's create run may hold warehouse 01's creation lock.
-  let answer = await admin.api(pickListEndpoints.create, {
-    body: { warehouse: '01', lines: lines.map((lineNumber) => ({ salesOrder, lineNumber })) },
-  });
-  for (let attempt = 0; answer.status === 409 && attempt < 40; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    answer = await admin.api(pickListEndpoints.create, {
-      body: { warehouse: '01', lines: lines.map((lineNumber) => ({ salesOrder, lineNumber })) },
-    });
-  }
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const [code] = answer.body.created as string[];
+  const [code] = (await createPickList(admin, salesOrder, lines)).created;
   return code as string;
 }
 
