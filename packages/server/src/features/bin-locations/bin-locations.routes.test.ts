@@ -111,6 +111,10 @@ describe('bin location read API', () => {
       expect(binLocationAutocompleteAnswerSchema.parse(answer.json).map((s) => s.code)).toEqual([
         '01-P01-01',
         '01-P01-02',
+        // The pick faces of the picking demo data (demo-picking.ts).
+        '01-PK-01',
+        '01-PK-02',
+        '01-PK-03',
         '01-PROD',
       ]);
       const mixed = (await operator.get('/api/v1/bin_location/autocomplete/a01')).json.map(

@@ -168,7 +168,12 @@ describe('item read API', () => {
       const codes = itemAutocompleteAnswerSchema.parse(byName.json).map((s) => s.code);
       expect(codes).toEqual(['ITEM-001', 'OLD-001']);
       const byCode = await operator.get('/api/v1/item/autocomplete/serial-');
-      expect(byCode.json.map((s: { code: string }) => s.code)).toEqual(['SERIAL-001', 'SERIAL-002']);
+      expect(byCode.json.map((s: { code: string }) => s.code)).toEqual([
+        'SERIAL-001',
+        'SERIAL-002',
+        // Contains, after the prefix matches: the picking demo data's serial item (demo-picking.ts).
+        'PICK-SERIAL-01',
+      ]);
       const byBarcode = await operator.get('/api/v1/item/autocomplete/5000103');
       expect(byBarcode.json.map((s: { code: string }) => s.code)).toEqual(['LIQUID-001']);
       const byInfix = await operator.get('/api/v1/item/autocomplete/tem-00');
@@ -190,8 +195,9 @@ describe('item read API', () => {
       expect(answer.json.length).toBeGreaterThan(5);
       expect(answer.json.length).toBeLessThanOrEqual(20);
       const all = await operator.get('/api/v1/item/autocomplete/-');
-      // 10 items of the master data and ITEM-003, ITEM-004 of the inbound demo data.
-      expect(all.json.length).toBe(12);
+      // 10 items of the master data, ITEM-003 and ITEM-004 of the inbound demo data and the four
+      // PICK-* items of the picking demo data.
+      expect(all.json.length).toBe(16);
     });
     it('refuses a blank text and one over 100 characters', async () => {
       expect((await operator.get('/api/v1/item/autocomplete/%20')).status).toBe(400);

@@ -107,6 +107,9 @@ describe('object lookups', () => {
       expect(codes(await operator.get('/api/v1/batch/autocomplete/B2025'))).toEqual(['B2025-014', 'B2025-015']);
       expect(codes(await operator.get('/api/v1/batch/autocomplete/0'))).toEqual([
         'G-0042',
+        // The picking demo data's batches (demo-picking.ts).
+        'YD-2501',
+        'YD-2502',
         'B2024-001',
         'B2025-014',
         'B2025-015',
@@ -274,6 +277,11 @@ describe('object lookups', () => {
         'SO-2001 PURCHASE_ORDER',
         'SO-2001 SALES_ORDER',
         'SO-2002 SALES_ORDER',
+        // The picking demo data's orders (demo-picking.ts).
+        'SO-PICK-1 SALES_ORDER',
+        'SO-PICK-2 SALES_ORDER',
+        'SO-PICK-3 SALES_ORDER',
+        'SO-PICK-4 SALES_ORDER',
       ]);
       // PO-1003 to PO-1007 come from the inbound demo data (demo-inbound.ts).
       expect(codes(await operator.get('/api/v1/order/autocomplete/100'))).toEqual([
