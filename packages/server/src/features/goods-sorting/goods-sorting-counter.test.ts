@@ -43,6 +43,7 @@ describe('the /goods_sorting counter', () => {
       .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
       .leftJoin('warehouse as w', 'w.receipt_staging_location_id', 'b.id')
       .select(['s.id', 's.on_hand_qty', 'b.location_type', 'w.id as staging_of'])
+      .where('b.id', 'not in', db.selectFrom('shipping_container').select('bin_location_id'))
       .execute();
     const staging = rows.filter(
       (row) =>
@@ -113,5 +114,40 @@ describe('the /goods_sorting counter', () => {
     expect(withGate).toBe(without + 1);
     expect(withGate).toBe(await expectedCount());
     await waitFor(() => expect(counts().at(-1)).toBe(withGate));
+  });
+
+  it('leaves out shipping containers: picked goods wait for their order, not to be put away', async () => {
+    const warehouse = await makeWarehouse(db);
+    const [cart, box] = [
+      await makeBinLocation(db, { warehouse, locationType: 'MOBILE' }),
+      await makeBinLocation(db, { warehouse, locationType: 'MOBILE' }),
+    ];
+    const item = await makeItem(db);
+    const before = await syncGoodsSortingCounter(t.app.ctx);
+    await db
+      .insertInto('shipping_container')
+      .values({
+        code: box.code,
+        code_lower: box.code.toLowerCase(),
+        bin_location_id: box.id,
+        sscc: 0,
+        type: 'BOX',
+        box_type: null,
+        status: 'OPEN',
+        pick_list_id: null,
+        delivery_id: null,
+        weight_mg: null,
+        length_mm: null,
+        width_mm: null,
+        height_mm: null,
+        closed_at: null,
+        created_by: 'test',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await makeStock(db, { item, location: box, onHand: 2 });
+    expect(await syncGoodsSortingCounter(t.app.ctx)).toBe(before);
+    await makeStock(db, { item, location: cart, onHand: 1 });
+    expect(await syncGoodsSortingCounter(t.app.ctx)).toBe(before + 1);
   });
 });

@@ -116,7 +116,8 @@ export async function receiptStagingLocationIds(db: DbOrTx): Promise<number[]> {
 
 /**
  * The stock rows with something on hand in staging locations: locations of work type RECEIVE or
- * MOBILE, and every warehouse's receipt staging location.
+ * MOBILE, and every warehouse's receipt staging location. A shipping container is a MOBILE
+ * location too, but its stock is picked for an order (decision 0183), not waiting to be put away.
  */
 export async function countStagingRows(db: DbOrTx): Promise<number> {
   const row = await db
@@ -124,6 +125,7 @@ export async function countStagingRows(db: DbOrTx): Promise<number> {
     .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where('s.on_hand_qty', '>', 0)
+    .where((eb) => eb('b.id', 'not in', eb.selectFrom('shipping_container').select('bin_location_id')))
     .where((eb) =>
       eb.or([
         eb('b.location_type', 'in', [...stagingLocationTypes]),
