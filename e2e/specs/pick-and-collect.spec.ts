@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
 import { notification, phone, prompt, scan } from './handheld-support.js';
 import { ApiSession, openLogin, submitLogin } from './login-support.js';
+import { afterPick } from './picking-support.js';
 
 /**
  * /pick_and_collect typed as keyboard-wedge scans at 360x640, in Chromium against the built
@@ -47,13 +48,6 @@ interface Stop {
   container: string;
 }
 
-/** After a put: the zero check is answered when asked; then the next stop's question comes. */
-async function afterPut(page: Page) {
-  const question = page.getByTestId('handheld-prompt');
-  await question.filter({ hasText: /Go to|empty of|Every stop is picked/ }).waitFor();
-  if (/empty of/.test((await question.textContent()) ?? '')) await page.getByTestId('zero-check-yes').click();
-}
-
 /** One stop of the walk, typed as scans: location, item, batch or serial, quantity, the slot's container. */
 async function pickStop(page: Page, stop: Stop) {
   await prompt(page, `Go to ${stop.location} and scan the location`);
@@ -74,7 +68,7 @@ async function pickStop(page: Page, stop: Stop) {
   await prompt(page, `${stop.quantity ?? 1} → slot ${stop.slot}: scan its container ${stop.container}`);
   await scan(page, stop.container);
   await notification(page, new RegExp(`Picked ${stop.quantity ?? 1} × ${stop.item} into ${stop.container}`), 'success');
-  await afterPut(page);
+  await afterPick(page, /Go to|Every stop is picked/);
 }
 
 beforeAll(async () => {
@@ -118,7 +112,7 @@ describe('pick and collect (keyboard-wedge scans, 360x640)', () => {
     await page.screenshot({ path: screenshotPath('pick-and-collect-wrong-slot-360x640') });
     await scan(page, 'TOTE-PC-A');
     await notification(page, 'Picked 24 × PICK-BATCH-01 into TOTE-PC-A', 'success');
-    await afterPut(page);
+    await afterPick(page, /Go to|Every stop is picked/);
 
     await pickStop(page, {
       location: '01-PK-02',
@@ -188,5 +182,6 @@ describe('pick and collect (keyboard-wedge scans, 360x640)', () => {
     expect(Object.keys(contents(a, 'TOTE-PC-B'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // Eight stops of scans, one after the other: longer than one scan flow.
+  }, 90_000);
 });

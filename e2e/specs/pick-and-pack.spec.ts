@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
 import { notification, openHandheldApp, prompt, scan } from './handheld-support.js';
-import { createPickList } from './picking-support.js';
+import { afterPick, createPickList } from './picking-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -42,10 +42,7 @@ describe('pick and pack (keyboard-wedge scans, 360x640)', () => {
     await scan(page, 'PICK-SHORT-01', /How many/);
     await scan(page, '2');
     await notification(page, /Picked 2 × PICK-SHORT-01 into /, 'success');
-    const question = page.getByTestId('handheld-prompt');
-    await question.filter({ hasText: /empty of|Weigh box/ }).waitFor();
-    if (/empty of/.test((await question.textContent()) ?? '')) await page.getByTestId('zero-check-yes').click();
-    await prompt(page, /Weigh box .*: type its weight in kg/);
+    await afterPick(page, /Weigh box .*: type its weight in kg/);
     await scan(page, 'heavy');
     await notification(page, /heavy is not a weight/, 'danger');
     await scan(page, '1.25');

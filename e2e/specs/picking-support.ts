@@ -1,4 +1,5 @@
 import { pickListEndpoints } from '@wms/contract';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ApiSession } from './login-support.js';
 
@@ -19,4 +20,16 @@ export async function createPickList(admin: ApiSession, salesOrder: string, line
   }
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body as { created: string[]; backorders: unknown[] };
+}
+
+/**
+ * After a pick: the specs share the demo's stock, so whether "is the location empty?" is asked
+ * depends on what another spec picked there first. It is answered yes when asked; then the
+ * question `next` is waited for.
+ */
+export async function afterPick(page: Page, next: RegExp) {
+  const question = page.getByTestId('handheld-prompt');
+  await question.filter({ hasText: new RegExp(`empty of|${next.source}`) }).waitFor();
+  if (/empty of/.test((await question.textContent()) ?? '')) await page.getByTestId('zero-check-yes').click();
+  await question.filter({ hasText: next }).waitFor();
 }

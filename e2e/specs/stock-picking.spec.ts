@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
 import { notification, openHandheldApp, prompt, scan } from './handheld-support.js';
-import { createPickList } from './picking-support.js';
+import { afterPick, createPickList } from './picking-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -76,7 +76,7 @@ describe('stock picking (keyboard-wedge scans, 360x640)', () => {
     await scan(page, 'SC-1003', 'Scan the container to pick into');
     await scan(page, 'TOTE-E2E-1');
     await notification(page, 'Picked 1 × PICK-SERIAL-01 into TOTE-E2E-1', 'success');
-    await prompt(page, 'Go to 01-BK-01 and scan the location');
+    await afterPick(page, /Go to 01-BK-01 and scan the location/);
     expect((await listOf(code)).status).toBe('PARTLY_PICKED');
 
     // The batch line, typed fast: location, item, batch, quantity, keep the container.
@@ -86,6 +86,7 @@ describe('stock picking (keyboard-wedge scans, 360x640)', () => {
     await scan(page, '4', /Scan the container, or press OK to keep TOTE-E2E-1/);
     await scan(page, 'TOTE-E2E-1');
     await notification(page, 'Picked 4 × PICK-BATCH-01 into TOTE-E2E-1', 'success');
+    await afterPick(page, /Every line is done/);
     await page.screenshot({ path: screenshotPath('stock-picking-done-360x640') });
     expect((await listOf(code)).status).toBe('PICKED');
 
@@ -104,7 +105,7 @@ describe('stock picking (keyboard-wedge scans, 360x640)', () => {
     }
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 
   it('closes a line short at one location and re-allocates the rest from another', async () => {
     const code = await createList('SO-PICK-3', [1]);
