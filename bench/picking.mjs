@@ -711,15 +711,9 @@ function jsonClient(baseUrl) {
     });
 }
 
+/** The headers of one picker's session (its own UniqueSession). */
 async function signInAs(baseUrl, username, password, device) {
-  const answer = await fetch(`${baseUrl}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { ...clientHeaders, uniquesession: device, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (answer.status !== 200) throw new Error(`sign-in as ${username} failed: ${answer.status} ${await answer.text()}`);
-  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('wms_session='));
-  return { ...clientHeaders, uniquesession: device, cookie: session.split(';')[0] };
+  return { ...clientHeaders, uniquesession: device, cookie: await signIn(baseUrl, { username, password, device }) };
 }
 
 const percentile = (sorted, p) =>

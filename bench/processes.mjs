@@ -141,14 +141,20 @@ export const clientHeaders = {
   uniquesession: 'bench',
 };
 
-/** Signs in as admin (demo data); answers the session cookie as `wms_session=...`. */
-export async function signIn(baseUrl) {
+/**
+ * Signs in (as admin of the demo data unless told; `device` is the UniqueSession header); answers
+ * the session cookie as `wms_session=...`.
+ */
+export async function signIn(
+  baseUrl,
+  { username = 'admin', password = 'admin', device = clientHeaders.uniquesession } = {},
+) {
   const answer = await fetch(`${baseUrl}/api/v1/auth/signin`, {
     method: 'POST',
-    headers: { ...clientHeaders, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin' }),
+    headers: { ...clientHeaders, uniquesession: device, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
-  if (answer.status !== 200) throw new Error(`sign-in as admin failed: ${answer.status} ${await answer.text()}`);
+  if (answer.status !== 200) throw new Error(`sign-in as ${username} failed: ${answer.status} ${await answer.text()}`);
   const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('wms_session='));
   if (!session) throw new Error('sign-in answered no wms_session cookie');
   return session.split(';')[0];

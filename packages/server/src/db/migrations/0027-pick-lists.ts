@@ -15,7 +15,7 @@ import { withId } from './helpers.js';
  *   the short reason, and the walk order (a skip moves the line last).
  * - stock_allocation: (list line, stock key, quantity): the stock an open line will be picked from.
  *   The sum per stock key equals that stock row's released_qty part held by pick lists (the stock
- *   service's allocate keeps both in one transaction). No ledger row: no goods moved.
+ *   service's changeAllocations keeps both in one transaction). No ledger row: no goods moved.
  * - pick_entry: every PICK (positive) and PUT_BACK (negative) of a list line, into a container;
  *   the idempotency key is the client's, so a replay posts once.
  * - shipping_container: a stock holder (its own MOBILE bin location) of a pick list: code (an SSCC

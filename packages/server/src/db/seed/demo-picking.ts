@@ -1,4 +1,5 @@
-import { codeKey, paddedCodeKey, toThousandths } from '@wms/contract';
+import { paddedCodeKey, toThousandths } from '@wms/contract';
+import { createDocumentHead, createDocumentLines } from '../../features/documents/document-create.service.js';
 import { newBinLocationRow, newItemRow } from '../../features/items/item-rows.js';
 import { createPickListsInTransaction } from '../../features/pick-lists/pick-list-create.js';
 import type { Tx } from '../database.js';
@@ -233,38 +234,27 @@ export async function seedDemoPicking(tx: Tx, at: string): Promise<void> {
     },
   ] as const;
   for (const order of orders) {
-    const document = await tx
-      .insertInto('document')
-      .values({
-        type: 'SALES_ORDER',
-        code: order.code,
-        code_lower: codeKey(order.code),
-        visual_code: order.code,
-        status: 'OPEN',
-        warehouse_id: warehouse.id,
-        business_partner_id: await partner(order.customer),
-        document_date: at.slice(0, 10),
-        due_date: dayFrom(at, order.days),
-        ship_date: dayFrom(at, order.days),
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('document_line')
-      .values(
-        order.lines.map(([code, quantity], lineNumber) => ({
-          document_id: document.id,
-          line_number: lineNumber,
-          item_id: item(code),
-          direction: 'OUT',
-          quantity: toThousandths(quantity),
-          open_quantity: toThousandths(quantity),
-          extras: JSON.stringify({ route: order.days === 1 ? 'NORTH' : 'SOUTH' }),
-        })),
-      )
-      .execute();
+    const documentId = await createDocumentHead(tx, {
+      type: 'SALES_ORDER',
+      code: order.code,
+      status: 'OPEN',
+      warehouseId: warehouse.id,
+      partnerId: await partner(order.customer),
+      at,
+      dueDate: dayFrom(at, order.days),
+      shipDate: dayFrom(at, order.days),
+    });
+    if (documentId === undefined) throw new Error(`demo data: sales order ${order.code} exists already`);
+    await createDocumentLines(
+      tx,
+      documentId,
+      'SALES_ORDER',
+      order.lines.map(([code, quantity]) => ({
+        itemId: item(code),
+        quantity: toThousandths(quantity),
+        extras: { route: order.days === 1 ? 'NORTH' : 'SOUTH' },
+      })),
+    );
   }
 
   // Two RELEASED lists a newcomer sees: SO-PICK-1 (batch FEFO after the face, several locations) and SO-PICK-2 (serials).

@@ -125,8 +125,12 @@ export async function storeVerdicts(
   verdicts: readonly RowVerdict[],
   options: { progress?: ImportProgress; changedOnly?: boolean } = {},
 ): Promise<void> {
-  const inOrder = verdicts.every((verdict, i) => i === 0 || verdicts[i - 1]!.rowNumber < verdict.rowNumber);
-  const sorted = options.changedOnly && !inOrder ? [...verdicts].sort((a, b) => a.rowNumber - b.rowNumber) : verdicts;
+  // changedOnly reads each chunk's stored rows by row-number range: the verdicts must be in row order
+  // (they mostly are already: a copy is sorted only when they are not).
+  const inOrder = (rows: readonly RowVerdict[]) =>
+    rows.every((row, i) => i === 0 || rows[i - 1]!.rowNumber < row.rowNumber);
+  const sorted =
+    options.changedOnly && !inOrder(verdicts) ? [...verdicts].sort((a, b) => a.rowNumber - b.rowNumber) : verdicts;
   for (let at = 0; at < sorted.length; at += rowChunkSize) {
     let chunk = sorted.slice(at, at + rowChunkSize).map((verdict) => ({
       row_number: verdict.rowNumber,

@@ -18,24 +18,36 @@ import { containerForSlot } from './cart-containers.js';
 const collectable = new Set(['RELEASED', 'PARTLY_PICKED']);
 const attemptsAtMost = 3;
 
-async function sessionOrNull(ctx: AppContext, tx: Tx, userId: number): Promise<CartSession | null> {
+/**
+ * The caller's PICK_AND_COLLECT claim and its slots, A first (slots of lists that left the claim
+ * are dropped first); null when there is no session. Read once per request.
+ */
+async function sessionSlots(tx: Tx, userId: number): Promise<{ claimId: number; slots: carts.SlotRow[] } | null> {
   const claimId = await carts.collectClaimOf(tx, userId);
   if (claimId === null) return null;
   await carts.dropOrphanSlots(tx, claimId);
   const slots = await carts.slotsOfClaim(tx, claimId);
+  return slots.length === 0 ? null : { claimId, slots };
+}
+
+/** The session of a claim as it is now (after a change of its slots); null when no slot is left. */
+async function sessionOfClaim(tx: Tx, claimId: number): Promise<CartSession | null> {
+  const slots = await carts.slotsOfClaim(tx, claimId);
   return slots.length === 0 ? null : buildCartSession(tx, slots);
 }
 
-async function requireSession(ctx: AppContext, tx: Tx, userId: number) {
-  const claimId = await carts.collectClaimOf(tx, userId);
-  if (claimId !== null) await carts.dropOrphanSlots(tx, claimId);
-  const slots = claimId === null ? [] : await carts.slotsOfClaim(tx, claimId);
-  if (claimId === null || slots.length === 0) throw notFound('notFound', { session: 'pick_and_collect' });
-  return { claimId, slots };
+/** The caller's session, or 404 notFound {session: pick_and_collect}. */
+async function requireSession(tx: Tx, userId: number): Promise<{ claimId: number; slots: carts.SlotRow[] }> {
+  const found = await sessionSlots(tx, userId);
+  if (!found) throw notFound('notFound', { session: 'pick_and_collect' });
+  return found;
 }
 
 export function currentCartSession(ctx: AppContext, caller: Principal): Promise<CartSession | null> {
-  return ctx.db.transaction().execute((tx) => sessionOrNull(ctx, tx, caller.userId));
+  return ctx.db.transaction().execute(async (tx) => {
+    const found = await sessionSlots(tx, caller.userId);
+    return found ? buildCartSession(tx, found.slots) : null;
+  });
 }
 
 /** The lists a start asks for: the given codes, checked; or the next N of the cart's warehouse. */
@@ -75,10 +87,11 @@ export async function startCartSession(
         if (cart.location_type !== 'MOBILE' || cart.is_container === 1) {
           throw unprocessable('locationIsNotMobile', { code: cart.code });
         }
-        const running = await sessionOrNull(ctx, tx, caller.userId);
+        const running = await sessionSlots(tx, caller.userId);
         if (running) {
-          if (running.cart === cart.code) return { session: running, codes: [] };
-          throw conflict('cartSessionRunning', { cart: running.cart });
+          const runningCart = running.slots[0]?.cart_code ?? '';
+          if (runningCart !== cart.code) throw conflict('cartSessionRunning', { cart: runningCart });
+          return { session: await buildCartSession(tx, running.slots), codes: [] };
         }
         const holder = await carts.cartHolder(tx, cart.id);
         if (holder && holder.user_id !== caller.userId) {
@@ -103,7 +116,7 @@ export async function startCartSession(
             pickListId: l.id,
           })),
         );
-        const started = await sessionOrNull(ctx, tx, caller.userId);
+        const started = await sessionOfClaim(tx, claimId);
         if (!started) throw new Error('cart session not readable after start');
         return { session: started, codes: lists.map((l) => l.code) };
       });
@@ -128,7 +141,7 @@ export async function assignSlotContainer(
   request: { slot: string; container: string },
 ): Promise<CartSession> {
   return ctx.db.transaction().execute(async (tx) => {
-    const { claimId, slots } = await requireSession(ctx, tx, caller.userId);
+    const { claimId, slots } = await requireSession(tx, caller.userId);
     const slot = slots.find((s) => s.slot === request.slot);
     if (!slot) throw unprocessable('unknownSlot', { slot: request.slot });
     const containerId = await containerForSlot(tx, ctx, caller, slot, request.container);
@@ -136,7 +149,7 @@ export async function assignSlotContainer(
     if (other)
       throw unprocessable('slotAlreadyUsedByOtherPicklist', { slot: other.slot, picklist: other.pick_list_code });
     await carts.setSlotContainer(tx, claimId, slot.slot, containerId);
-    const session = await sessionOrNull(ctx, tx, caller.userId);
+    const session = await sessionOfClaim(tx, claimId);
     if (!session) throw new Error('cart session lost');
     return session;
   });
@@ -148,12 +161,12 @@ export async function detachFromCart(
   pickList: string,
 ): Promise<{ session: CartSession | null }> {
   const session = await ctx.db.transaction().execute(async (tx) => {
-    const { slots } = await requireSession(ctx, tx, caller.userId);
+    const { claimId, slots } = await requireSession(tx, caller.userId);
     const slot = slots.find((s) => s.pick_list_code.toLowerCase() === pickList.toLowerCase());
     if (!slot) throw notFound('unknownDocument', { type: 'PICK_LIST', code: pickList });
     await carts.deleteSlotsOfList(tx, slot.pick_list_id);
     await releaseClaim(tx, { userId: caller.userId, objects: [{ type: 'PICK_LIST', id: slot.pick_list_id }] });
-    return { next: await sessionOrNull(ctx, tx, caller.userId), code: slot.pick_list_code };
+    return { next: await sessionOfClaim(tx, claimId), code: slot.pick_list_code };
   });
   await afterPickListCommit(ctx, [session.code]);
   return { session: session.next };
@@ -161,21 +174,14 @@ export async function detachFromCart(
 
 export async function finishCartSession(ctx: AppContext, caller: Principal) {
   const lists = await ctx.db.transaction().execute(async (tx) => {
-    const { claimId, slots } = await requireSession(ctx, tx, caller.userId);
+    const { claimId, slots } = await requireSession(tx, caller.userId);
     await carts.deleteSlotsOfClaim(tx, claimId);
     await releaseClaim(tx, {
       userId: caller.userId,
       objects: slots.map((s) => ({ type: 'PICK_LIST' as const, id: s.pick_list_id })),
     });
-    const heads = await carts.pickListHeads(
-      tx,
-      slots.map((s) => s.pick_list_code),
-    );
-    return slots.map((s) => ({
-      code: s.pick_list_code,
-      status: (heads.find((h) => h.id === s.pick_list_id)?.status ??
-        s.status) as CartSession['slots'][number]['status'],
-    }));
+    // The statuses as read with the slots in this transaction: letting the cart go changes none.
+    return slots.map((s) => ({ code: s.pick_list_code, status: s.status as CartSession['slots'][number]['status'] }));
   });
   await afterPickListCommit(
     ctx,

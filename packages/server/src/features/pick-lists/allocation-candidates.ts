@@ -2,6 +2,7 @@ import { pickingStrategies } from '@wms/contract';
 import { sql } from 'kysely';
 import { isSqlite } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
+import { today } from '../../util/time.js';
 import { freeToMoveOfStockRow } from '../stock/stock-queries.js';
 
 /**
@@ -40,8 +41,6 @@ export interface AllocationCandidate {
 /** The location types allocation never takes stock from. */
 export const unallocatableLocationTypes = ['QC', 'RECEIVE', 'MOBILE'] as const;
 
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
-
 const pickingStrategyOf = (value: string | null): PickingStrategy | null =>
   pickingStrategies.find((strategy) => strategy === value) ?? null;
 
@@ -58,7 +57,7 @@ export async function allocationCandidates(
 ): Promise<Map<number, AllocationCandidate[]>> {
   const answer = new Map<number, AllocationCandidate[]>();
   if (itemIds.length === 0) return answer;
-  const today = todayIso();
+  const todayDate = today();
   let query = tx
     .selectFrom('stock as s')
     .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
@@ -96,7 +95,7 @@ export async function allocationCandidates(
         eb('s.batch_id', 'is', null),
         eb.and([
           eb('ba.quality_control_approved_or_not_required', '=', 1),
-          eb.or([eb('ba.expiration_date', 'is', null), eb('ba.expiration_date', '>=', today)]),
+          eb.or([eb('ba.expiration_date', 'is', null), eb('ba.expiration_date', '>=', todayDate)]),
         ]),
       ]),
     )
@@ -105,7 +104,7 @@ export async function allocationCandidates(
         eb('s.serial_id', 'is', null),
         eb.and([
           eb('se.quality_control_approved_or_not_required', '=', 1),
-          eb.or([eb('se.expiration_date', 'is', null), eb('se.expiration_date', '>=', today)]),
+          eb.or([eb('se.expiration_date', 'is', null), eb('se.expiration_date', '>=', todayDate)]),
         ]),
       ]),
     )

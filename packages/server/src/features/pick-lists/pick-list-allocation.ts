@@ -107,36 +107,6 @@ export async function allocateLines(
 }
 
 /**
- * Allocates up to `quantity` (thousandths) more to one pick list line; answers what it allocated
- * (less than asked: a backorder). For the pick helpers: a short re-allocating the rest, a batch
- * swap, a merge or copy moving allocations.
- */
-export async function allocateLine(
-  tx: Tx,
-  line: AllocatableLine,
-  quantity: number,
-  options: AllocationOptions = {},
-): Promise<number> {
-  return (await allocateLines(tx, [{ line, quantity }], options)).get(line.id) ?? 0;
-}
-
-/** Releases every allocation of the lines (e.g. a cleared or edited list). */
-export async function releaseAllocations(tx: Tx, lineIds: readonly number[]): Promise<void> {
-  const rows = await allocationsOfLines(tx, lineIds);
-  await changeAllocations(
-    tx,
-    rows.map((r) => ({
-      documentLineId: r.document_line_id,
-      itemId: r.item_id,
-      batchId: r.batch_id,
-      serialId: r.serial_id,
-      binLocationId: r.bin_location_id,
-      delta: -r.quantity,
-    })),
-  );
-}
-
-/**
  * Sets the walk order of a list's lines: by the location sortingCode (then code) of each line's
  * first allocation; lines without allocations last; ties by line number.
  */

@@ -2,14 +2,13 @@ import { fromThousandths, type PickList } from '@wms/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
-import { notFound, unprocessable } from '../../http/app-error.js';
+import { unprocessable } from '../../http/app-error.js';
 import { changeAllocations, type AllocationChange } from '../stock/stock.service.js';
-import { todayIso, unallocatableLocationTypes } from './allocation-candidates.js';
+import { unallocatableLocationTypes } from './allocation-candidates.js';
 import { allocateLines, orderWalk } from './pick-list-allocation.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { loadPickListView } from './pick-list-view.js';
-import { findPickListByCode, lockPickList } from './pick-lists.repository.js';
-import { nowIso } from '../../util/time.js';
+import { loadPickListView, lockedPickList } from './pick-list-view.js';
+import { nowIso, today } from '../../util/time.js';
 
 /**
  * Broken pick list lines (decision 0183): an open line of a RELEASED or PARTLY_PICKED list is
@@ -45,7 +44,7 @@ interface AllocationState {
 
 /** The allocations of the open lines of open lists (or of one list) with what is missing of each. */
 async function allocationStates(db: DbOrTx, documentId?: number): Promise<AllocationState[]> {
-  const today = todayIso();
+  const todayDate = today();
   let query = db
     .selectFrom('stock_allocation as a')
     .innerJoin('document_line as l', 'l.id', 'a.document_line_id')
@@ -73,8 +72,8 @@ async function allocationStates(db: DbOrTx, documentId?: number): Promise<Alloca
       sql<number>`coalesce(s.released_qty, 0)`.as('released'),
       sql<number>`case when b.active = 1 and b.stock_movement_restricted = 0 and b.block_stock_movements = 0
         and b.location_type not in (${sql.join(unallocatableLocationTypes.map((t) => sql.lit(t)))})
-        and (ba.id is null or (ba.quality_control_approved_or_not_required = 1 and (ba.expiration_date is null or ba.expiration_date >= ${today})))
-        and (se.id is null or (se.quality_control_approved_or_not_required = 1 and (se.expiration_date is null or se.expiration_date >= ${today})))
+        and (ba.id is null or (ba.quality_control_approved_or_not_required = 1 and (ba.expiration_date is null or ba.expiration_date >= ${todayDate})))
+        and (se.id is null or (se.quality_control_approved_or_not_required = 1 and (se.expiration_date is null or se.expiration_date >= ${todayDate})))
         then 0 else 1 end`.as('invalid'),
     ]);
   if (documentId !== undefined) query = query.where('d.id', '=', documentId);
@@ -228,17 +227,14 @@ export async function reallocateList(tx: Tx, documentId: number, warehouseId: nu
 
 /** POST /api/v1/pick_list/{code}/reallocate: 404 unknownDocument; a list not open: 422 picklistNotInStatus {status}. */
 export async function reallocatePickList(ctx: AppContext, code: string): Promise<PickList> {
-  const head = await findPickListByCode(ctx.db, code);
-  if (!head) throw notFound('unknownDocument', { type: 'PICK_LIST', code });
-  await ctx.db.transaction().execute(async (tx) => {
-    await lockPickList(tx, head.id);
-    const current = await findPickListByCode(tx, code);
-    if (!current || !(openStatuses as readonly string[]).includes(current.status)) {
-      throw unprocessable('picklistNotInStatus', { status: current?.status ?? head.status });
+  const listCode = await ctx.db.transaction().execute(async (tx) => {
+    const head = await lockedPickList(tx, code);
+    if (!(openStatuses as readonly string[]).includes(head.status) || head.warehouse_id === null) {
+      throw unprocessable('picklistNotInStatus', { status: head.status });
     }
-    if (current.warehouse_id === null) throw unprocessable('picklistNotInStatus', { status: current.status });
-    await reallocateList(tx, current.id, current.warehouse_id);
+    await reallocateList(tx, head.id, head.warehouse_id);
+    return head.code;
   });
-  await afterPickListCommit(ctx, [head.code]);
-  return loadPickListView(ctx.db, head.code);
+  await afterPickListCommit(ctx, [listCode]);
+  return loadPickListView(ctx.db, listCode);
 }

@@ -14,8 +14,7 @@ import {
 } from '../claims/claims.service.js';
 import { findUserByUsername } from '../users/user-accounts.service.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { lockedListHead } from './pick-list-overview.service.js';
-import { loadPickListView } from './pick-list-view.js';
+import { loadPickListView, lockedPickList } from './pick-list-view.js';
 
 /**
  * Claims of pick lists (PROCESSES.md 0.3, 3.2; docs/decisions/0169-claims.md), kind PICK_LIST:
@@ -41,7 +40,7 @@ export async function claimPickList(
   forUser: string | undefined,
 ): Promise<PickList> {
   const answer = await ctx.db.transaction().execute(async (tx) => {
-    const head = await lockedListHead(tx, code);
+    const head = await lockedPickList(tx, code);
     let userId = caller.userId;
     if (forUser !== undefined && forUser.toLowerCase() !== caller.username.toLowerCase()) {
       if (!mayManageClaimKind(caller, 'PICK_LIST')) throw forbidden('requestForbidden', { kind: 'PICK_LIST' });
@@ -69,7 +68,7 @@ export async function dropPickListClaim(
   change: ClaimChange,
 ): Promise<PickList> {
   const { answer, notice, touched } = await ctx.db.transaction().execute(async (tx) => {
-    const head = await lockedListHead(tx, code);
+    const head = await lockedPickList(tx, code);
     const [holder] = await findClaimHolders(tx, [objectOf(head)]);
     let notice: ClaimNotice | null = null;
     let touched = [head.code];

@@ -7,9 +7,9 @@ import { createDocumentHead } from '../documents/document-create.service.js';
 import { changeAllocations } from '../stock/stock.service.js';
 import * as lines from './pick-list-lines.repository.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { lockedListHead } from './pick-list-overview.service.js';
-import { assertPickListStatus, bumpVersion, type PickListHead } from './pick-list-overview.repository.js';
-import { allocationsOfLines, pickListLines } from './pick-lists.repository.js';
+import { assertPickListStatus, bumpVersion } from './pick-list-overview.repository.js';
+import { lockedPickList } from './pick-list-view.js';
+import { allocationsOfLines, pickListLines, type PickListHead } from './pick-lists.repository.js';
 
 /**
  * POST clearPicklist {code, version} (PROCESSES.md 3.2 and 5.2; decision 0183): cancels a
@@ -31,7 +31,7 @@ export async function clearPickList(
   request: { code: string; version: number },
 ): Promise<{ code: string; storageRequest: string | null }> {
   const answer = await ctx.db.transaction().execute(async (tx) => {
-    const head = await lockedListHead(tx, request.code);
+    const head = await lockedPickList(tx, request.code);
     const at = nowIso();
     await bumpVersion(tx, head, request.version, at);
     assertPickListStatus(head, ['RELEASED', 'PARTLY_PICKED']);

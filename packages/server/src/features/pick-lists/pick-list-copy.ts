@@ -7,8 +7,8 @@ import { changeStatus } from '../documents/document-status.js';
 import { changeAllocations } from '../stock/stock.service.js';
 import * as lines from './pick-list-lines.repository.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { lockedListHead } from './pick-list-overview.service.js';
 import { assertPickListStatus, bumpVersion } from './pick-list-overview.repository.js';
+import { lockedPickList } from './pick-list-view.js';
 import {
   allocationsOfLines,
   insertPickList,
@@ -37,7 +37,7 @@ export async function copyPickList(
   request: { code: string; version: number },
 ): Promise<{ original: string; copy: string }> {
   const answer = await ctx.db.transaction().execute(async (tx) => {
-    const head = await lockedListHead(tx, request.code);
+    const head = await lockedPickList(tx, request.code);
     const at = nowIso();
     await bumpVersion(tx, head, request.version, at);
     assertPickListStatus(head, ['PARTLY_PICKED']);

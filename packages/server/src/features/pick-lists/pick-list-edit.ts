@@ -6,10 +6,9 @@ import { nowIso } from '../../util/time.js';
 import { changeAllocations, type AllocationChange } from '../stock/stock.service.js';
 import * as lines from './pick-list-lines.repository.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { lockedListHead } from './pick-list-overview.service.js';
-import { assertPickListStatus, bumpVersion } from './pick-list-overview.repository.js';
+import { assertPickListStatus, bumpVersion, setListPlanning } from './pick-list-overview.repository.js';
 import { refreshPickListStatus } from './pick-list-status.js';
-import { loadPickListView } from './pick-list-view.js';
+import { loadPickListView, lockedPickList } from './pick-list-view.js';
 import { allocationsOfLines, pickListLines } from './pick-lists.repository.js';
 
 export interface PickListEdit {
@@ -34,14 +33,10 @@ export interface PickListEdit {
  */
 export async function editPickList(ctx: AppContext, edit: PickListEdit): Promise<PickList> {
   const answer = await ctx.db.transaction().execute(async (tx) => {
-    const head = await lockedListHead(tx, edit.code);
+    const head = await lockedPickList(tx, edit.code);
     await bumpVersion(tx, head, edit.version, nowIso());
     assertPickListStatus(head, ['RELEASED', 'PARTLY_PICKED']);
-    const set = {
-      ...(edit.priority === undefined ? {} : { priority: edit.priority }),
-      ...(edit.shipDate === undefined ? {} : { ship_date: edit.shipDate }),
-    };
-    if (Object.keys(set).length > 0) await tx.updateTable('document').set(set).where('id', '=', head.id).execute();
+    await setListPlanning(tx, head.id, { priority: edit.priority, shipDate: edit.shipDate });
     if (edit.lines && edit.lines.length > 0) {
       await lowerLines(tx, head.id, edit.lines);
       await refreshPickListStatus(tx, head.id);

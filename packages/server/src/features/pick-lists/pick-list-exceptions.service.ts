@@ -1,5 +1,4 @@
 import {
-  codeKey,
   type PickList,
   type shortAnswerSchema,
   type shortRequestSchema,
@@ -19,11 +18,16 @@ import { AllocationStock } from './pick-list-allocation.js';
 import { afterCountingFlagged, flagForCounting } from './pick-list-counting.js';
 import { afterPickListCommit } from './pick-list-live.js';
 import * as repository from './pick-list-pick.repository.js';
-import { assertPickable, findLineOrThrow, pickListObject } from './pick-list-pick.service.js';
+import { allocationsOfLine, assertPickable, findLineOrThrow, pickListObject } from './pick-list-pick.service.js';
 import { refreshPickListStatus } from './pick-list-status.js';
 import { loadPickListView, lockedPickList } from './pick-list-view.js';
-import type { PickListHeadRow } from './pick-list-view.repository.js';
-import { changeReleasedQuantity, insertPickListLines, nextLineNumber } from './pick-lists.repository.js';
+import {
+  changeReleasedQuantity,
+  insertPickListLines,
+  nextLineNumber,
+  setWalkOrder,
+  type PickListHead,
+} from './pick-lists.repository.js';
 
 /**
  * The handheld's exceptions (PROCESSES.md 3.3 step 3): short, skip and the zero check. Each locks
@@ -33,7 +37,7 @@ import { changeReleasedQuantity, insertPickListLines, nextLineNumber } from './p
 type ShortBody = z.output<typeof shortRequestSchema>;
 type ShortAnswer = z.infer<typeof shortAnswerSchema>;
 
-async function lockedForPicking(tx: Tx, caller: Principal, code: string): Promise<PickListHeadRow> {
+async function lockedForPicking(tx: Tx, caller: Principal, code: string): Promise<PickListHead> {
   const head = await lockedPickList(tx, code);
   await assertClaimant(tx, pickListObject(head.id), caller.userId);
   assertPickable(head);
@@ -47,7 +51,7 @@ async function lockedForPicking(tx: Tx, caller: Principal, code: string): Promis
  */
 async function reallocate(
   tx: Tx,
-  head: PickListHeadRow,
+  head: PickListHead,
   line: repository.LineRow,
   excludeLocationId: number,
   quantity: number,
@@ -73,11 +77,7 @@ async function reallocate(
     },
   ]);
   if (!inserted) throw new Error('re-allocated line not written');
-  await tx
-    .updateTable('pick_list_line')
-    .set({ walk_order: walkOrder })
-    .where('document_line_id', '=', inserted.id)
-    .execute();
+  await setWalkOrder(tx, new Map([[inserted.id, walkOrder]]));
   await changeAllocations(
     tx,
     planned.changes.map((change) => ({ ...change, documentLineId: inserted.id })),
@@ -97,7 +97,7 @@ async function shortInTransaction(
 ): Promise<ShortAnswer> {
   const head = await lockedForPicking(tx, caller, code);
   const line = await findLineOrThrow(tx, head.id, body.lineNumber);
-  const allocations = await repository.allocationsOfLine(tx, line.id);
+  const allocations = await allocationsOfLine(tx, line.id);
   const location = await repository.findLocation(tx, head.warehouse_id, body.fromLocation);
   const here = location ? allocations.filter((a) => a.binLocationId === location.id) : [];
   if (!location || here.length === 0) {
@@ -196,11 +196,7 @@ export async function zeroCheck(
     await assertClaimant(tx, pickListObject(head.id), caller.userId);
     const location = await repository.findLocation(tx, head.warehouse_id, body.location);
     if (!location) throw notFound('unknownLocation', { code: body.location });
-    const item = await tx
-      .selectFrom('item')
-      .select('id')
-      .where('code_lower', '=', codeKey(body.item))
-      .executeTakeFirst();
+    const item = await repository.findItemByCode(tx, body.item);
     if (!item) throw notFound('unknownItemForCode', { code: body.item });
     const onHand = await repository.onHandOfItemAt(tx, item.id, location.id);
     if (body.empty && onHand === 0) return null;

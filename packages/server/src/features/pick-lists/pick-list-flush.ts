@@ -11,10 +11,15 @@ import { queueForErp } from '../erp-outbox/erp-outbox.service.js';
 import { changeAllocations } from '../stock/stock.service.js';
 import { afterPickListCommit } from './pick-list-live.js';
 import * as repository from './pick-list-pick.repository.js';
-import { pickListObject } from './pick-list-pick.service.js';
+import { pickListObject, toLineAllocation, type LineAllocation } from './pick-list-pick.service.js';
 import { loadPickListView, lockedPickList } from './pick-list-view.js';
-import type { PickListHeadRow } from './pick-list-view.repository.js';
-import { changeReleasedQuantity, pickListLines, type PickListLineRow } from './pick-lists.repository.js';
+import {
+  allocationsOfLines,
+  changeReleasedQuantity,
+  pickListLines,
+  type PickListHead,
+  type PickListLineRow,
+} from './pick-lists.repository.js';
 
 /**
  * Flush of a pick list (PROCESSES.md 3.2, decision 0183): picking is finished. Per line (each in
@@ -30,8 +35,12 @@ export interface PickListFlushAnswer {
   flush: FlushAnswer;
 }
 
-async function flushLine(tx: Tx, line: PickListLineRow, reason: string | null): Promise<void> {
-  const allocations = await repository.allocationsOfLine(tx, line.id);
+async function flushLine(
+  tx: Tx,
+  line: PickListLineRow,
+  allocations: readonly LineAllocation[],
+  reason: string | null,
+): Promise<void> {
   await changeAllocations(
     tx,
     allocations.map((a) => ({
@@ -52,7 +61,7 @@ async function flushLine(tx: Tx, line: PickListLineRow, reason: string | null): 
   }
 }
 
-function outboxPayload(head: PickListHeadRow, lines: readonly PickListLineRow[]) {
+function outboxPayload(head: PickListHead, lines: readonly PickListLineRow[]) {
   return {
     code: head.code,
     warehouse: head.warehouse_code,
@@ -69,7 +78,7 @@ function outboxPayload(head: PickListHeadRow, lines: readonly PickListLineRow[])
 }
 
 /** The claimant flushes; a manager of PICK_LIST claims may flush a list someone else holds or nobody does. */
-async function assertMayFlush(tx: Tx, caller: Principal, head: PickListHeadRow): Promise<void> {
+async function assertMayFlush(tx: Tx, caller: Principal, head: PickListHead): Promise<void> {
   if (mayManageClaimKind(caller, 'PICK_LIST')) return;
   await assertClaimant(tx, pickListObject(head.id), caller.userId);
 }
@@ -92,20 +101,22 @@ async function flushInTransaction(
     .filter((l) => l.short_qty > 0 && l.short_reason === null && !reasons.has(l.line_number))
     .map((l) => l.line_number);
   if (unexplained.length > 0) throw unprocessable('shortReasonRequired', { lines: unexplained });
+  const toFlush = lines.filter((l) => l.open_quantity > 0 || (l.short_reason === null && reasons.has(l.line_number)));
+  // The allocations of every line to flush, read once (each line's savepoint releases its own).
+  const allocations = new Map<number, LineAllocation[]>();
+  const open = toFlush.filter((l) => l.open_quantity > 0).map((l) => l.id);
+  for (const a of await allocationsOfLines(tx, open)) {
+    allocations.set(a.document_line_id, [...(allocations.get(a.document_line_id) ?? []), toLineAllocation(a)]);
+  }
   const flush = await flushLines(
     ctx,
     tx,
-    lines.filter((l) => l.open_quantity > 0 || (l.short_reason === null && reasons.has(l.line_number))),
+    toFlush,
     (l) => l.line_number,
     async (lineTx, line) => {
       const reason = reasons.get(line.line_number) ?? line.short_reason;
-      if (line.open_quantity > 0) await flushLine(lineTx, line, reason);
-      else
-        await lineTx
-          .updateTable('pick_list_line')
-          .set({ short_reason: reason })
-          .where('document_line_id', '=', line.id)
-          .execute();
+      if (line.open_quantity > 0) await flushLine(lineTx, line, allocations.get(line.id) ?? [], reason);
+      else await repository.setShortReason(lineTx, line.id, reason);
     },
   );
   if (flush.key === null) {

@@ -27,6 +27,24 @@ export async function moveLine(tx: DbOrTx, lineId: number, toDocumentId: number,
     .execute();
 }
 
+/** Moves every shipping container of one list to another. */
+export async function moveContainers(tx: DbOrTx, fromDocumentId: number, toDocumentId: number): Promise<void> {
+  await tx
+    .updateTable('shipping_container')
+    .set({ pick_list_id: toDocumentId })
+    .where('pick_list_id', '=', fromDocumentId)
+    .execute();
+}
+
+/** The ids and line numbers of a list's lines (what orderWalk takes). */
+export function lineNumbersOf(db: DbOrTx, documentId: number): Promise<{ id: number; lineNumber: number }[]> {
+  return db
+    .selectFrom('document_line')
+    .select(['id', 'line_number as lineNumber'])
+    .where('document_id', '=', documentId)
+    .execute();
+}
+
 /** The line's quantity to pick and its open quantity (quantity - picked - short). */
 export async function setLineQuantity(
   tx: DbOrTx,

@@ -8,10 +8,9 @@ import { findClaimHolders } from '../claims/claims.service.js';
 import { changeStatus } from '../documents/document-status.js';
 import * as lines from './pick-list-lines.repository.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { lockedListHead } from './pick-list-overview.service.js';
-import { bumpVersion, pickListOrThrow, type PickListHead } from './pick-list-overview.repository.js';
-import { loadPickListView } from './pick-list-view.js';
-import { nextLineNumber, pickListLines } from './pick-lists.repository.js';
+import { bumpVersion, setListPlanning, setOrigin } from './pick-list-overview.repository.js';
+import { findPickListHeadOrThrow, loadPickListView } from './pick-list-view.js';
+import { lockPickList, nextLineNumber, pickListLines, type PickListHead } from './pick-lists.repository.js';
 
 /**
  * POST merge {codes, confirmDifferentShipTo} (PROCESSES.md 3.2): two or more RELEASED, unclaimed
@@ -42,32 +41,20 @@ export async function mergePickLists(
       for (const line of await pickListLines(tx, other.id)) {
         await lines.moveLine(tx, line.id, first.id, lineNumber++);
       }
-      await tx
-        .updateTable('shipping_container')
-        .set({ pick_list_id: first.id })
-        .where('pick_list_id', '=', other.id)
-        .execute();
+      await lines.moveContainers(tx, other.id, first.id);
       await changeStatus(tx, { documentId: other.id, to: 'CLOSED' });
     }
     const shipDates = heads
       .map((h) => h.ship_date)
       .filter((d): d is string => d !== null)
       .sort();
-    await tx
-      .updateTable('document')
-      .set({ priority: Math.max(...heads.map((h) => h.priority)), ship_date: shipDates[0] ?? null })
-      .where('id', '=', first.id)
-      .execute();
-    await tx.updateTable('pick_list').set({ origin: 'MERGE' }).where('document_id', '=', first.id).execute();
+    await setListPlanning(tx, first.id, {
+      priority: Math.max(...heads.map((h) => h.priority)),
+      shipDate: shipDates[0] ?? null,
+    });
+    await setOrigin(tx, first.id, 'MERGE');
     // One walk over the merged lines: by location sorting code again, not list after list.
-    await orderWalk(
-      tx,
-      await tx
-        .selectFrom('document_line')
-        .select(['id', 'line_number as lineNumber'])
-        .where('document_id', '=', first.id)
-        .execute(),
-    );
+    await orderWalk(tx, await lines.lineNumbersOf(tx, first.id));
     await bumpVersion(tx, first, first.version, at);
     return { survivor: await loadPickListView(tx, first.code), all: heads.map((h) => h.code) };
   });
@@ -78,11 +65,13 @@ export async function mergePickLists(
 /** The lists in the order given, each locked (in id order, so overlapping merges never deadlock). */
 async function lockedHeads(tx: DbOrTx, codes: readonly string[]): Promise<PickListHead[]> {
   const found = [];
-  for (const code of codes) found.push(await pickListOrThrow(tx, code));
+  for (const code of codes) found.push(await findPickListHeadOrThrow(tx, code));
   if (found.length < 2) throw unprocessable('nothingToCreate');
-  // Locked in id order; each read again under its lock (a pick or claim may have changed it).
+  // Locked in id order; each read again when a row lock was taken (a pick or claim may have changed it).
   const locked = new Map<number, PickListHead>();
-  for (const head of [...found].sort((a, b) => a.id - b.id)) locked.set(head.id, await lockedListHead(tx, head.code));
+  for (const head of [...found].sort((a, b) => a.id - b.id)) {
+    locked.set(head.id, (await lockPickList(tx, head.id)) ? await findPickListHeadOrThrow(tx, head.code) : head);
+  }
   return found.map((head) => locked.get(head.id) as PickListHead);
 }
 

@@ -2,19 +2,10 @@ import { codeKey, paddedCodeKey, type PickListQueryValues } from '@wms/contract'
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
-import { findPickListByCode, type PickListHead } from './pick-lists.repository.js';
+import { preconditionFailed, unprocessable } from '../../http/app-error.js';
+import type { PickListOrigin } from './pick-lists.repository.js';
 
 /** The reads and writes of the pick list overview and its actions (pick-list-overview.routes.ts). */
-
-export type { PickListHead };
-
-/** The list by code: 404 unknownDocument {type: PICK_LIST, code}. */
-export async function pickListOrThrow(db: DbOrTx, code: string): Promise<PickListHead> {
-  const head = await findPickListByCode(db, code);
-  if (!head) throw notFound('unknownDocument', { type: 'PICK_LIST', code });
-  return head;
-}
 
 /** 422 picklistNotInStatus {status} unless the list is in one of the statuses. */
 export function assertPickListStatus(head: { status: string }, allowed: readonly string[]): void {
@@ -158,4 +149,45 @@ export async function maxOpenPriority(db: DbOrTx, warehouseId: number | null, ex
     warehouseId === null ? query.where('warehouse_id', 'is', null) : query.where('warehouse_id', '=', warehouseId);
   const row = await query.executeTakeFirst();
   return Number(row?.top ?? 0);
+}
+
+/** Sets the list's priority and ship date (null clears it); undefined leaves one as it is. */
+export async function setListPlanning(
+  tx: DbOrTx,
+  id: number,
+  changes: { priority?: number | undefined; shipDate?: string | null | undefined },
+): Promise<void> {
+  const set = {
+    ...(changes.priority === undefined ? {} : { priority: changes.priority }),
+    ...(changes.shipDate === undefined ? {} : { ship_date: changes.shipDate }),
+  };
+  if (Object.keys(set).length > 0) await tx.updateTable('document').set(set).where('id', '=', id).execute();
+}
+
+/** Sets the list's packed flag. */
+export async function setPacked(tx: DbOrTx, id: number, packed: boolean): Promise<void> {
+  await tx
+    .updateTable('pick_list')
+    .set({ packed: packed ? 1 : 0 })
+    .where('document_id', '=', id)
+    .execute();
+}
+
+/** Sets how the list was made (pick_list.origin). */
+export async function setOrigin(tx: DbOrTx, id: number, origin: PickListOrigin): Promise<void> {
+  await tx.updateTable('pick_list').set({ origin }).where('document_id', '=', id).execute();
+}
+
+/** Containers that left with a delivery: the list is delivered (in part or whole). */
+const deliveredContainerStatuses = ['DELIVERED', 'DISPATCHED'];
+
+/** Whether goods of the list were delivered: a container of it DELIVERED, DISPATCHED or on a delivery. */
+export async function hasDeliveredContainer(db: DbOrTx, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('shipping_container')
+    .select('id')
+    .where('pick_list_id', '=', id)
+    .where((eb) => eb.or([eb('status', 'in', deliveredContainerStatuses), eb('delivery_id', 'is not', null)]))
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,8 +1,7 @@
 import type { PickListLine, PickListPage, PickListQueryValues, PickListSummary } from '@wms/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/database.js';
 import * as repository from './pick-list-overview.repository.js';
-import { loadPickListView, lockedPickList } from './pick-list-view.js';
+import { loadPickListView } from './pick-list-view.js';
 
 /**
  * The /picklists overview (PROCESSES.md 3.2): a page of lists with filters, highest priority
@@ -43,13 +42,4 @@ export async function listPickLists(
 /** GET rows?code: the lines of one list (404 unknownDocument). */
 export async function pickListRows(ctx: AppContext, code: string): Promise<PickListLine[]> {
   return (await loadPickListView(ctx.db, code)).lines;
-}
-
-/**
- * The list's head after its document is locked (every list-changing transaction locks it first,
- * so concurrent changes of one list serialise). 404 unknownDocument.
- */
-export async function lockedListHead(tx: DbOrTx, code: string): Promise<repository.PickListHead> {
-  await lockedPickList(tx, code);
-  return repository.pickListOrThrow(tx, code);
 }

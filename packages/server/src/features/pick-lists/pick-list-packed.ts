@@ -3,12 +3,13 @@ import type { AppContext } from '../../context.js';
 import { unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { lockedListHead } from './pick-list-overview.service.js';
-import { assertPickListStatus, bumpVersion } from './pick-list-overview.repository.js';
-import { loadPickListView } from './pick-list-view.js';
-
-/** Containers that left with a delivery: the list is delivered (in part or whole). */
-const deliveredContainerStatuses = ['DELIVERED', 'DISPATCHED'];
+import {
+  assertPickListStatus,
+  bumpVersion,
+  hasDeliveredContainer,
+  setPacked,
+} from './pick-list-overview.repository.js';
+import { loadPickListView, lockedPickList } from './pick-list-view.js';
 
 /**
  * POST {code}/markPacked and markUnpacked (PROCESSES.md 3.2): set or clear the packed flag of a
@@ -18,24 +19,12 @@ const deliveredContainerStatuses = ['DELIVERED', 'DISPATCHED'];
  */
 export async function setPickListPacked(ctx: AppContext, code: string, packed: boolean): Promise<PickList> {
   const { answer, changed } = await ctx.db.transaction().execute(async (tx) => {
-    const head = await lockedListHead(tx, code);
-    if (!packed) {
-      const delivered = await tx
-        .selectFrom('shipping_container')
-        .select('id')
-        .where('pick_list_id', '=', head.id)
-        .where((eb) => eb.or([eb('status', 'in', deliveredContainerStatuses), eb('delivery_id', 'is not', null)]))
-        .executeTakeFirst();
-      if (delivered) throw unprocessable('alreadyDelivered');
-    }
+    const head = await lockedPickList(tx, code);
+    if (!packed && (await hasDeliveredContainer(tx, head.id))) throw unprocessable('alreadyDelivered');
     assertPickListStatus(head, ['PICKED']);
     const changed = (head.packed === 1) !== packed;
     if (changed) {
-      await tx
-        .updateTable('pick_list')
-        .set({ packed: packed ? 1 : 0 })
-        .where('document_id', '=', head.id)
-        .execute();
+      await setPacked(tx, head.id, packed);
       await bumpVersion(tx, head, head.version, nowIso());
     }
     return { answer: await loadPickListView(tx, head.code), changed };

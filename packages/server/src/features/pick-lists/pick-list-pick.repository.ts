@@ -43,32 +43,6 @@ export function findLine(db: DbOrTx, documentId: number, lineNumber: number) {
 
 export type LineRow = NonNullable<Awaited<ReturnType<typeof findLine>>>;
 
-export function allocationsOfLine(db: DbOrTx, lineId: number) {
-  return db
-    .selectFrom('stock_allocation as a')
-    .innerJoin('bin_location as b', 'b.id', 'a.bin_location_id')
-    .leftJoin('batch as ba', 'ba.id', 'a.batch_id')
-    .leftJoin('serial as s', 's.id', 'a.serial_id')
-    .select([
-      'a.id',
-      'a.item_id as itemId',
-      'a.batch_id as batchId',
-      'a.serial_id as serialId',
-      'a.bin_location_id as binLocationId',
-      'a.quantity',
-      'b.code as location',
-      'ba.code as batch',
-      's.code as serial',
-    ])
-    .where('a.document_line_id', '=', lineId)
-    .orderBy('b.sorting_code')
-    .orderBy('b.code_lower')
-    .orderBy('a.id')
-    .execute();
-}
-
-export type AllocationRow = Awaited<ReturnType<typeof allocationsOfLine>>[number];
-
 /** A location of the warehouse by code or barcode. */
 export function findLocation(db: DbOrTx, warehouseId: number | null, code: string) {
   const key = codeKey(code);
@@ -99,13 +73,20 @@ export function findBatch(db: DbOrTx, itemId: number, code: string) {
     .executeTakeFirst();
 }
 
-export function findSerial(db: DbOrTx, itemId: number, code: string) {
+/** The item's serials by code (the codes' padded keys), one read for a pick of many serials. */
+export function findSerials(db: DbOrTx, itemId: number, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('serial')
-    .select(['id', 'code', 'expiration_date', 'quality_control_approved_or_not_required as approved'])
+    .select(['id', 'code', 'code_key', 'expiration_date', 'quality_control_approved_or_not_required as approved'])
     .where('item_id', '=', itemId)
-    .where('code_key', '=', paddedCodeKey(code))
-    .executeTakeFirst();
+    .where('code_key', 'in', [...new Set(codes.map(paddedCodeKey))])
+    .execute();
+}
+
+/** An item's id by code. */
+export function findItemByCode(db: DbOrTx, code: string) {
+  return db.selectFrom('item').select('id').where('code_lower', '=', codeKey(code)).executeTakeFirst();
 }
 
 /** The stock row of a key (integer thousandths), if any. */
@@ -192,6 +173,11 @@ export async function addToLineProgress(
     .where('document_line_id', '=', lineId)
     .execute();
   return true;
+}
+
+/** Sets the reason a line was short (flush: a reason given after the short). */
+export async function setShortReason(tx: DbOrTx, lineId: number, reason: string | null): Promise<void> {
+  await tx.updateTable('pick_list_line').set({ short_reason: reason }).where('document_line_id', '=', lineId).execute();
 }
 
 /** The next walk order after every line of the list (a skipped or re-allocated line goes last). */

@@ -1,7 +1,7 @@
-import { fromThousandths, toThousandths, type PickAnswer, type pickRequestSchema } from '@wms/contract';
+import { fromThousandths, paddedCodeKey, toThousandths, type PickAnswer, type pickRequestSchema } from '@wms/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/database.js';
+import type { DbOrTx, Tx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
 import { AppError, badRequest, unprocessable } from '../../http/app-error.js';
 import { nowIso, today } from '../../util/time.js';
@@ -11,10 +11,10 @@ import { applyStockMovement, changeAllocations, type AllocationChange, type Stoc
 import { isLocationBeingCounted } from './pick-list-counting.js';
 import { afterPickListCommit } from './pick-list-live.js';
 import * as repository from './pick-list-pick.repository.js';
-import type { AllocationRow, LineRow, LocationRow } from './pick-list-pick.repository.js';
+import type { LineRow, LocationRow } from './pick-list-pick.repository.js';
 import { refreshPickListStatus } from './pick-list-status.js';
 import { loadPickListView, lockedPickList } from './pick-list-view.js';
-import type { PickListHeadRow } from './pick-list-view.repository.js';
+import { allocationsOfLines, type AllocationRow, type PickListHead } from './pick-lists.repository.js';
 import { containerForPick } from './shipping-containers.js';
 import { assertCartSlotContainer } from '../pick-and-collect/cart-slot-check.js';
 
@@ -43,7 +43,7 @@ interface Unit {
 export const pickListObject = (documentId: number) => ({ type: 'PICK_LIST' as const, id: documentId });
 
 /** The list must be RELEASED or PARTLY_PICKED: 422 picklistNotPickable {status}. */
-export function assertPickable(head: PickListHeadRow): void {
+export function assertPickable(head: PickListHead): void {
   if (head.status !== 'RELEASED' && head.status !== 'PARTLY_PICKED') {
     throw unprocessable('picklistNotPickable', { status: head.status });
   }
@@ -53,6 +53,29 @@ export async function findLineOrThrow(tx: Tx, documentId: number, lineNumber: nu
   const line = await repository.findLine(tx, documentId, lineNumber);
   if (!line) throw unprocessable('unknownLine', { line: lineNumber });
   return line;
+}
+
+/** One allocation of a line, with its stock key as the stock service names it. */
+export interface LineAllocation extends StockKey {
+  id: number;
+  quantity: number;
+  /** The location's code. */
+  location: string;
+}
+
+export const toLineAllocation = (a: AllocationRow): LineAllocation => ({
+  id: a.id,
+  itemId: a.item_id,
+  batchId: a.batch_id,
+  serialId: a.serial_id,
+  binLocationId: a.bin_location_id,
+  quantity: a.quantity,
+  location: a.location_code,
+});
+
+/** A line's allocations by location sortingCode, then code. */
+export async function allocationsOfLine(db: DbOrTx, lineId: number): Promise<LineAllocation[]> {
+  return (await allocationsOfLines(db, [lineId])).map(toLineAllocation);
 }
 
 /** Locations where picking may take stock that is not allocated (allocation's own rule). */
@@ -78,9 +101,12 @@ async function unitsOf(tx: Tx, line: LineRow, body: PickBody, quantity: number):
         fields: [{ field: 'body.serials', message: 'one distinct serial per unit of the quantity' }],
       });
     }
+    const found = new Map(
+      (await repository.findSerials(tx, line.item_id, body.serials)).map((serial) => [serial.code_key, serial]),
+    );
     const units: Unit[] = [];
     for (const code of body.serials) {
-      const serial = await repository.findSerial(tx, line.item_id, code);
+      const serial = found.get(paddedCodeKey(code));
       if (!serial) throw unprocessable('unknownSerial', { code });
       const asked = line.serial_id === null || line.serial_id === serial.id;
       units.push({
@@ -131,7 +157,7 @@ async function planPick(
   line: LineRow,
   location: LocationRow,
   units: readonly Unit[],
-  allocations: readonly AllocationRow[],
+  allocations: readonly LineAllocation[],
   quantity: number,
 ): Promise<PickPlan> {
   const remaining = new Map(allocations.map((a) => [a.id, a.quantity]));
@@ -220,7 +246,7 @@ async function pickInTransaction(
   if (quantity > line.open_quantity) {
     throw unprocessable('qtyTooLarge', { quantity: body.quantity, max: fromThousandths(line.open_quantity) });
   }
-  const allocations = await repository.allocationsOfLine(tx, line.id);
+  const allocations = await allocationsOfLine(tx, line.id);
   const location = await repository.findLocation(tx, head.warehouse_id, body.fromLocation);
   if (!location) {
     throw unprocessable('wrongLocationScanned', {

@@ -2,9 +2,13 @@ import type { PickList } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../util/time.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { lockedListHead } from './pick-list-overview.service.js';
-import { assertPickListStatus, bumpVersion, maxOpenPriority } from './pick-list-overview.repository.js';
-import { loadPickListView } from './pick-list-view.js';
+import {
+  assertPickListStatus,
+  bumpVersion,
+  maxOpenPriority,
+  setListPlanning,
+} from './pick-list-overview.repository.js';
+import { loadPickListView, lockedPickList } from './pick-list-view.js';
 
 /**
  * POST {code}/promote (PROCESSES.md 3.2): a RELEASED or PARTLY_PICKED list goes to the top of its
@@ -14,11 +18,11 @@ import { loadPickListView } from './pick-list-view.js';
  */
 export async function promotePickList(ctx: AppContext, code: string): Promise<PickList> {
   const answer = await ctx.db.transaction().execute(async (tx) => {
-    const head = await lockedListHead(tx, code);
+    const head = await lockedPickList(tx, code);
     assertPickListStatus(head, ['RELEASED', 'PARTLY_PICKED']);
     const top = await maxOpenPriority(tx, head.warehouse_id, head.id);
     const priority = Math.max(head.priority, top + 1);
-    await tx.updateTable('document').set({ priority }).where('id', '=', head.id).execute();
+    await setListPlanning(tx, head.id, { priority });
     await bumpVersion(tx, head, head.version, nowIso());
     return loadPickListView(tx, head.code);
   });

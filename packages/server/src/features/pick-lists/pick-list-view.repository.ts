@@ -1,46 +1,10 @@
 import { codeKey } from '@wms/contract';
-import { isSqlite } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
-/** The reads behind loadPickListView: one list's head, lines, allocations, picks and containers. */
-
-export async function findPickListHead(db: DbOrTx, code: string) {
-  return db
-    .selectFrom('document as d')
-    .leftJoin('pick_list as p', 'p.document_id', 'd.id')
-    .leftJoin('warehouse as w', 'w.id', 'd.warehouse_id')
-    .leftJoin('business_partner as bp', 'bp.id', 'd.business_partner_id')
-    .select([
-      'd.id',
-      'd.code',
-      'd.status',
-      'd.version',
-      'd.priority',
-      'd.ship_date',
-      'd.ship_to_address',
-      'd.created_at',
-      'd.warehouse_id',
-      'w.code as warehouse_code',
-      'bp.code as partner_code',
-      'bp.name as partner_name',
-      'p.route',
-      'p.packed',
-    ])
-    .where('d.type', '=', 'PICK_LIST')
-    .where('d.code_lower', '=', codeKey(code))
-    .executeTakeFirst();
-}
-
 /**
- * Locks the list's document row until the transaction ends (PostgreSQL), so the changes of one
- * list serialise; SQLite runs one write transaction at a time anyway. As documents' lockDocument.
+ * The reads behind loadPickListView: a list's lines, allocations, picks and containers (its head
+ * is pick-lists.repository.ts findPickListByCode).
  */
-export async function lockPickListDocument(tx: DbOrTx, id: number): Promise<void> {
-  if (isSqlite(tx)) return;
-  await tx.selectFrom('document').select('id').where('id', '=', id).forUpdate().execute();
-}
-
-export type PickListHeadRow = NonNullable<Awaited<ReturnType<typeof findPickListHead>>>;
 
 export function linesOfList(db: DbOrTx, documentId: number) {
   return db

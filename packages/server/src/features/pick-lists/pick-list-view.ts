@@ -10,7 +10,8 @@ import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/app-error.js';
 import { findClaimHolders } from '../claims/claims.service.js';
 import * as repository from './pick-list-view.repository.js';
-import type { ContainerRow, PickListHeadRow } from './pick-list-view.repository.js';
+import type { ContainerRow } from './pick-list-view.repository.js';
+import { findPickListByCode, lockPickList, type PickListHead } from './pick-lists.repository.js';
 
 /** The shipping containers as the contract has them, with what each holds now. */
 export async function toShippingContainers(db: DbOrTx, rows: readonly ContainerRow[]): Promise<ShippingContainer[]> {
@@ -49,20 +50,21 @@ function parseShipTo(json: string | null): Record<string, unknown> | null {
 }
 
 /** The list's head row, or 404 unknownDocument {type: PICK_LIST, code}. */
-export async function findPickListHeadOrThrow(db: DbOrTx, code: string): Promise<PickListHeadRow> {
-  const head = await repository.findPickListHead(db, code);
+export async function findPickListHeadOrThrow(db: DbOrTx, code: string): Promise<PickListHead> {
+  const head = await findPickListByCode(db, code);
   if (!head) throw notFound('unknownDocument', { type: 'PICK_LIST', code });
   return head;
 }
 
 /**
  * The list's head read after its document is locked (decision 0183: every list-changing
- * transaction locks the document first, so concurrent changes of one list serialise).
+ * transaction locks the document first, so concurrent changes of one list serialise). 404
+ * unknownDocument. Read again only when a row lock was taken (PostgreSQL): a change committed
+ * while it waited is seen then.
  */
-export async function lockedPickList(tx: DbOrTx, code: string): Promise<PickListHeadRow> {
+export async function lockedPickList(tx: DbOrTx, code: string): Promise<PickListHead> {
   const head = await findPickListHeadOrThrow(tx, code);
-  await repository.lockPickListDocument(tx, head.id);
-  return findPickListHeadOrThrow(tx, code);
+  return (await lockPickList(tx, head.id)) ? findPickListHeadOrThrow(tx, code) : head;
 }
 
 async function linesOf(db: DbOrTx, documentId: number): Promise<PickListLine[]> {

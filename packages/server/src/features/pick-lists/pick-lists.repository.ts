@@ -181,12 +181,17 @@ export async function setWalkOrder(tx: DbOrTx, orders: ReadonlyMap<number, numbe
   }
 }
 
-/** A pick list's head: the document and its pick_list row; undefined when no PICK_LIST has the code. */
+/**
+ * A pick list's head: the document, its pick_list row (route, packed, origin, creator; null for a
+ * PICK_LIST document made elsewhere), warehouse and customer; undefined when no PICK_LIST has the
+ * code. The one read of a list's head (pick-list-view.ts findPickListHeadOrThrow, lockedPickList).
+ */
 export function findPickListByCode(db: DbOrTx, code: string) {
   return db
     .selectFrom('document as d')
-    .innerJoin('pick_list as p', 'p.document_id', 'd.id')
+    .leftJoin('pick_list as p', 'p.document_id', 'd.id')
     .leftJoin('warehouse as w', 'w.id', 'd.warehouse_id')
+    .leftJoin('business_partner as bp', 'bp.id', 'd.business_partner_id')
     .select([
       'd.id',
       'd.code',
@@ -196,6 +201,8 @@ export function findPickListByCode(db: DbOrTx, code: string) {
       'd.warehouse_id',
       'w.code as warehouse_code',
       'd.business_partner_id',
+      'bp.code as partner_code',
+      'bp.name as partner_name',
       'd.ship_date',
       'd.ship_to_address',
       'd.created_at',
@@ -257,52 +264,48 @@ export async function nextLineNumber(db: DbOrTx, documentId: number): Promise<nu
   return row?.max == null ? 0 : Number(row.max) + 1;
 }
 
+/** Ids per `in (...)` read (well inside both databases' bind limits). */
+const idsPerRead = 1000;
+
 /**
  * The allocations of document lines with what names their stock key (location code and sorting
  * code, batch code and expiry, serial code), ordered by line, location sorting code, location.
  */
 export async function allocationsOfLines(db: DbOrTx, lineIds: readonly number[]) {
-  if (lineIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('stock_allocation as a')
-    .innerJoin('bin_location as b', 'b.id', 'a.bin_location_id')
-    .leftJoin('batch as ba', 'ba.id', 'a.batch_id')
-    .leftJoin('serial as se', 'se.id', 'a.serial_id')
-    .select([
-      'a.id',
-      'a.document_line_id',
-      'a.item_id',
-      'a.batch_id',
-      'a.serial_id',
-      'a.bin_location_id',
-      'a.quantity',
-      'b.code as location_code',
-      'b.sorting_code as location_sorting_code',
-      'ba.code as batch_code',
-      sql<string | null>`coalesce(ba.expiration_date, se.expiration_date)`.as('expiration_date'),
-      'se.code as serial_code',
-    ])
-    .where('a.document_line_id', 'in', [...lineIds])
-    .orderBy('a.document_line_id')
-    .orderBy('b.sorting_code')
-    .orderBy('b.code')
-    .orderBy('a.id')
-    .execute();
+  const ids = [...new Set(lineIds)].sort((a, b) => a - b);
+  const rows = [];
+  // In parts of ids in ascending order, so the rows stay ordered by line.
+  for (let start = 0; start < ids.length; start += idsPerRead) {
+    const part = await db
+      .selectFrom('stock_allocation as a')
+      .innerJoin('bin_location as b', 'b.id', 'a.bin_location_id')
+      .leftJoin('batch as ba', 'ba.id', 'a.batch_id')
+      .leftJoin('serial as se', 'se.id', 'a.serial_id')
+      .select([
+        'a.id',
+        'a.document_line_id',
+        'a.item_id',
+        'a.batch_id',
+        'a.serial_id',
+        'a.bin_location_id',
+        'a.quantity',
+        'b.code as location_code',
+        'b.sorting_code as location_sorting_code',
+        'ba.code as batch_code',
+        sql<string | null>`coalesce(ba.expiration_date, se.expiration_date)`.as('expiration_date'),
+        'se.code as serial_code',
+      ])
+      .where('a.document_line_id', 'in', ids.slice(start, start + idsPerRead))
+      .orderBy('a.document_line_id')
+      .orderBy('b.sorting_code')
+      .orderBy('b.code_lower')
+      .orderBy('a.id')
+      .execute();
+    rows.push(...part);
+  }
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
 }
 export type AllocationRow = Awaited<ReturnType<typeof allocationsOfLines>>[number];
-
-/** The sum allocated per document line. */
-export async function allocatedPerLine(db: DbOrTx, lineIds: readonly number[]): Promise<Map<number, number>> {
-  if (lineIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('stock_allocation')
-    .select(['document_line_id', sql<string | number>`sum(quantity)`.as('sum')])
-    .where('document_line_id', 'in', [...lineIds])
-    .groupBy('document_line_id')
-    .execute();
-  return new Map(rows.map((r) => [r.document_line_id, Number(r.sum)]));
-}
 
 /**
  * Changes the released quantity of a SALES_ORDER line by delta, guarded: only when the result
@@ -323,9 +326,11 @@ export async function changeReleasedQuantity(tx: DbOrTx, salesLineId: number, de
 
 /**
  * Serialises the changes of one pick list: PostgreSQL locks the document row until commit
- * (SQLite runs one write transaction at a time anyway). Every list-changing transaction calls it first.
+ * (SQLite runs one write transaction at a time anyway). Every list-changing transaction calls it
+ * first. Answers whether a row lock was taken: only then may what was read before it be stale.
  */
-export async function lockPickList(tx: DbOrTx, documentId: number): Promise<void> {
-  if (isSqlite(tx)) return;
+export async function lockPickList(tx: DbOrTx, documentId: number): Promise<boolean> {
+  if (isSqlite(tx)) return false;
   await tx.selectFrom('document').select('id').where('id', '=', documentId).forUpdate().execute();
+  return true;
 }

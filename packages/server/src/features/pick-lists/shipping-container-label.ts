@@ -3,15 +3,16 @@ import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import type { LabelJob } from '../labels/label-types.js';
 import { printLabels, renderLabels, type PrintDocument } from '../printers/printing.service.js';
-import { containerByCode } from './shipping-containers.js';
+import { findContainerOrThrow } from './shipping-containers.js';
 
 /**
  * A shipping container's label (PROCESSES.md 3.6): a large label with the container code as a
  * Code 128 barcode (what the handheld scans back), captioned with the code and its pick list.
  */
 async function labelJobs(ctx: AppContext, code: string): Promise<LabelJob[]> {
-  const container = await containerByCode(ctx, code);
-  const caption = container.pickList === null ? container.code : `${container.code} / ${container.pickList}`;
+  const container = await findContainerOrThrow(ctx.db, code);
+  const list = container.pick_list_code;
+  const caption = list === null ? container.code : `${container.code} / ${list}`;
   return [{ kind: 'barcode', size: 'large', data: { caption, content: container.code, symbology: 'code128' } }];
 }
 

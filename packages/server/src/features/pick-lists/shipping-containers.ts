@@ -153,7 +153,8 @@ export async function createContainer(
   return container;
 }
 
-async function findContainerOrThrow(db: DbOrTx, code: string): Promise<ContainerRow> {
+/** The container's row (404 unknownLocation {code} when no shipping container has the code). */
+export async function findContainerOrThrow(db: DbOrTx, code: string): Promise<ContainerRow> {
   const row = await views.findContainerByCode(db, code);
   if (!row) throw notFound('unknownLocation', { code });
   return row;
@@ -206,11 +207,6 @@ export async function reopenContainer(ctx: AppContext, code: string): Promise<Sh
   });
   await afterPickListCommit(ctx, pickListCodeOf(row));
   return oneContainer(ctx.db, row);
-}
-
-/** The container as one shipping container row (404 unknownLocation {code} when there is none). */
-export async function containerByCode(ctx: AppContext, code: string): Promise<ShippingContainer> {
-  return oneContainer(ctx.db, await findContainerOrThrow(ctx.db, code));
 }
 
 /** GET box_types: the box types packers choose from. */

@@ -279,44 +279,86 @@ export function describeStockKey(tx: DbOrTx, key: StockKey) {
     .executeTakeFirst();
 }
 
+export type AllocationRowChange = StockKey & { documentLineId: number; delta: number };
+
 /**
  * Adds to the allocation rows of (document line, stock key), creating missing ones and deleting
  * those that reach zero. A release below what a line holds throws: callers release what they read.
+ * Changes of one row are summed first; then per part of the changes one read of the rows
+ * released from, one delete of those that reach zero, one update of the rest, and one
+ * `insert ... on conflict do update` of the raises (not one statement per change).
  */
-export async function addToAllocations(
-  tx: DbOrTx,
-  changes: readonly (StockKey & { documentLineId: number; delta: number })[],
-): Promise<void> {
+export async function addToAllocations(tx: DbOrTx, changes: readonly AllocationRowChange[]): Promise<void> {
+  const summed = new Map<string, AllocationRowChange>();
   for (const c of changes) {
-    const match = tx
-      .selectFrom('stock_allocation')
-      .select(['id', 'quantity'])
-      .where('document_line_id', '=', c.documentLineId)
-      .where('item_id', '=', c.itemId)
-      .where('bin_location_id', '=', c.binLocationId)
-      .where(sql<boolean>`coalesce(batch_id, 0) = ${c.batchId ?? 0}`)
-      .where(sql<boolean>`coalesce(serial_id, 0) = ${c.serialId ?? 0}`);
-    const existing = await match.executeTakeFirst();
-    const after = Number(existing?.quantity ?? 0) + c.delta;
-    if (after < 0) {
-      throw new Error(`allocation released below zero: ${JSON.stringify(c)} holds ${Number(existing?.quantity ?? 0)}`);
-    }
-    if (existing && after === 0) {
-      await tx.deleteFrom('stock_allocation').where('id', '=', existing.id).execute();
-    } else if (existing) {
-      await tx.updateTable('stock_allocation').set({ quantity: after }).where('id', '=', existing.id).execute();
-    } else if (after > 0) {
-      await tx
-        .insertInto('stock_allocation')
-        .values({
-          document_line_id: c.documentLineId,
-          item_id: c.itemId,
-          batch_id: c.batchId,
-          serial_id: c.serialId,
-          bin_location_id: c.binLocationId,
-          quantity: after,
-        })
-        .execute();
-    }
+    const key = `${c.documentLineId}:${stockKeyOf(c)}`;
+    const earlier = summed.get(key);
+    summed.set(key, { ...c, delta: (earlier?.delta ?? 0) + c.delta });
   }
+  const all = [...summed.values()];
+  for (const part of chunks(all.filter((c) => c.delta < 0))) await releaseAllocationRows(tx, part);
+  for (const part of chunks(all.filter((c) => c.delta > 0))) await raiseAllocationRows(tx, part);
+}
+
+async function releaseAllocationRows(tx: DbOrTx, releases: readonly AllocationRowChange[]): Promise<void> {
+  const rows = await tx
+    .selectFrom('stock_allocation')
+    .select(['id', 'document_line_id', 'item_id', 'batch_id', 'serial_id', 'bin_location_id', 'quantity'])
+    .where('document_line_id', 'in', [...new Set(releases.map((c) => c.documentLineId))])
+    .execute();
+  const byKey = new Map(
+    rows.map((r) => [
+      `${r.document_line_id}:${stockKeyOf({ itemId: r.item_id, binLocationId: r.bin_location_id, batchId: r.batch_id, serialId: r.serial_id })}`,
+      { id: r.id, quantity: Number(r.quantity) },
+    ]),
+  );
+  const emptied: number[] = [];
+  const lowered: { id: number; by: number }[] = [];
+  for (const c of releases) {
+    const existing = byKey.get(`${c.documentLineId}:${stockKeyOf(c)}`);
+    const held = existing?.quantity ?? 0;
+    if (existing === undefined || held + c.delta < 0) {
+      throw new Error(`allocation released below zero: ${JSON.stringify(c)} holds ${held}`);
+    }
+    if (held + c.delta === 0) emptied.push(existing.id);
+    else lowered.push({ id: existing.id, by: -c.delta });
+  }
+  if (emptied.length > 0) await tx.deleteFrom('stock_allocation').where('id', 'in', emptied).execute();
+  if (lowered.length > 0) {
+    const by = sql.join(
+      lowered.map((l) => sql`when ${l.id} then cast(${l.by} as bigint)`),
+      sql` `,
+    );
+    await tx
+      .updateTable('stock_allocation')
+      .set({ quantity: sql<number>`quantity - case id ${by} end` })
+      .where(
+        'id',
+        'in',
+        lowered.map((l) => l.id),
+      )
+      .execute();
+  }
+}
+
+async function raiseAllocationRows(tx: DbOrTx, raises: readonly AllocationRowChange[]): Promise<void> {
+  await tx
+    .insertInto('stock_allocation')
+    .values(
+      raises.map((c) => ({
+        document_line_id: c.documentLineId,
+        item_id: c.itemId,
+        batch_id: c.batchId,
+        serial_id: c.serialId,
+        bin_location_id: c.binLocationId,
+        quantity: c.delta,
+      })),
+    )
+    // The unique index stock_allocation_key_idx (0027-pick-lists) is on these expressions.
+    .onConflict((oc) =>
+      oc
+        .expression(sql`document_line_id, item_id, bin_location_id, coalesce(batch_id, 0), coalesce(serial_id, 0)`)
+        .doUpdateSet({ quantity: sql`stock_allocation.quantity + excluded.quantity` }),
+    )
+    .execute();
 }

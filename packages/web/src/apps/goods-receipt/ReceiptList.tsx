@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ScannerInput } from '../../components/scanner/ScannerInput.js';
 import { formatQuantity } from '../../components/object-dialogs/format.js';
-import { failureNotice } from '../../handheld/engine/outcomes.js';
+import { showFailure } from '../../handheld/show-failure.js';
 import { notify } from '../../platform/notifications.js';
 import { receiptApi, receiptQueries } from './receipt-api.js';
 import { receiptPath } from './receipt-paths.js';
@@ -17,11 +17,6 @@ import { useReceiptLive } from './useReceiptLive.js';
 import '../../handheld/handheld-screen.css';
 
 /** Shows a failure of a quiet call once: its key and args, the error sound. */
-function showFailure(error: unknown): void {
-  const notice = failureNotice(error);
-  notify(notice.variant, notice.key, notice.args ?? {});
-}
-
 function DocumentList({
   documents,
   onOpen,

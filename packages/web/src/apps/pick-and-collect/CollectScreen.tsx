@@ -3,17 +3,18 @@ import { useEffect, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { notify } from '../../platform/notifications.js';
 import { PickLineCard } from '../../handheld/picking/PickLineCard.js';
-import { showFailure } from '../../handheld/picking/show-failure.js';
+import { showFailure } from '../../handheld/show-failure.js';
 import { CartSlots } from './CartSlots.js';
 import { CollectActions } from './CollectActions.js';
 import { slotOfList, stopLine, stopOf } from './cart-walk.js';
 import { collectApi } from './collect-api.js';
 import { collectAppPath } from './collect-paths.js';
 import type { CollectNavigation } from './CollectStartScreen.js';
+import { pendingHandover, takeHandoverScans } from './start-handover.js';
 import { useCartActions, type CartFinished } from './useCartActions.js';
 import { useCollectWorkflow } from './useCollectWorkflow.js';
 
@@ -38,7 +39,11 @@ function CollectWalkScreen({ initial }: { initial: CartSession }) {
     onSession: (fresh) => (fresh ? setSession(fresh) : actions.ended()),
     onFinishAsked: () => void actions.finish(false),
   });
-  const { state, stepId } = workflow;
+  const { state, stepId, runner } = workflow;
+  // The scans made while the start ran wait their turn behind the walk's first question.
+  useEffect(() => {
+    for (const scan of takeHandoverScans()) void runner.input(scan);
+  }, [runner]);
   const stop = stopOf(session, state);
   const slot = stop ? slotOfList(session, stop.pickList) : null;
   return (
@@ -80,22 +85,22 @@ function CollectWalkScreen({ initial }: { initial: CartSession }) {
 }
 
 /**
- * /pick_and_collect/process: the caller's running cart session (none: back to the start). Opened
- * on a session that was already running, it says so (recoveredPreviousSession) and the saved step
- * of this device continues.
+ * /pick_and_collect/process: the session a start on this device just answered (start-handover.ts),
+ * else the caller's running cart session (none: back to the start). Opened on a session that was
+ * already running, it says so (recoveredPreviousSession) and the saved step of this device continues.
  */
 export function CollectScreen() {
   const { t } = useTranslation('pickAndCollect');
   const navigate = useNavigate();
-  const started = (useLocation().state as CollectNavigation | null)?.started ?? false;
-  const [session, setSession] = useState<CartSession | null>(null);
+  const [session, setSession] = useState<CartSession | null>(() => pendingHandover()?.session ?? null);
   useEffect(() => {
+    if (session) return undefined;
     let live = true;
     collectApi.current().then(
       (found) => {
         if (!live) return;
         if (!found) return void navigate(collectAppPath, { replace: true });
-        if (!started) notify('info', 'pickAndCollect:recoveredPreviousSession', { cart: found.cart });
+        notify('info', 'pickAndCollect:recoveredPreviousSession', { cart: found.cart });
         setSession(found);
       },
       (error: unknown) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
@@ -6,16 +6,17 @@ import { useLocation, useNavigate } from 'react-router';
 import { ActionButton, HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
-import { showFailure } from '../../handheld/picking/show-failure.js';
+import { showFailure } from '../../handheld/show-failure.js';
+import { notify } from '../../platform/notifications.js';
 import { CartFinishedCard } from './CartFinishedCard.js';
 import { collectApi } from './collect-api.js';
 import { collectProcessPath } from './collect-paths.js';
+import { handOver } from './start-handover.js';
 import { emptyStart, startSteps, type StartDraft } from './start-workflow.js';
 import type { CartFinished } from './useCartActions.js';
 
-/** How the walk screen was opened: from a start (no resume notice) or on a running session. */
+/** What the start screen is opened with after a walk: the last finish's answer. */
 export interface CollectNavigation {
-  started?: boolean;
   finished?: CartFinished;
 }
 
@@ -24,9 +25,17 @@ function StartWorkflowScreen({ finished }: { finished: CartFinished | null }) {
   const { t } = useTranslation('pickAndCollect');
   const navigate = useNavigate();
   const [keeper] = useState(() => new IdempotencyKeeper());
+  // Scans made once Start was asked answer the walk's questions, not this workflow's: they wait here
+  // and go to the walk with the session (start-handover.ts); a refused start names each as not used.
+  const carried = useRef<string[]>([]);
+  const started = useRef(false);
   const [steps] = useState(() =>
     startSteps({
-      onStarted: () => void navigate(collectProcessPath, { state: { started: true } satisfies CollectNavigation }),
+      onStarted: (session) => {
+        started.current = true;
+        handOver({ session, scans: carried.current });
+        void navigate(collectProcessPath);
+      },
     }),
   );
   const workflow = useDeviceWorkflow<StartDraft>({
@@ -36,14 +45,26 @@ function StartWorkflowScreen({ finished }: { finished: CartFinished | null }) {
     appId: 'pickAndCollect.start',
     keeper,
   });
-  const { state, stepId } = workflow;
+  const { state, stepId, runner } = workflow;
+  useEffect(
+    () =>
+      runner.subscribe((snapshot) => {
+        if (started.current || snapshot.stepId === 'start') return;
+        for (const code of carried.current.splice(0)) notify('info', 'handheld:scanNotUsed', { code });
+      }),
+    [runner],
+  );
+  const onScan = (text: string) => {
+    if (started.current || runner.stepId === 'start') carried.current.push(text);
+    else void workflow.input(text);
+  };
   const confirm = () => void workflow.input('');
   return (
     <HandheldScreen
       testId="pick-and-collect-start"
       prompt={workflow.promptText}
       busy={workflow.busy}
-      onScan={(text) => void workflow.input(text)}
+      onScan={onScan}
       scanHint={workflow.scanHint}
       canGoBack={workflow.snapshot.canGoBack && stepId !== 'start'}
       onBack={workflow.back}

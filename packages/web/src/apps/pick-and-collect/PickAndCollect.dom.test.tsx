@@ -79,6 +79,8 @@ interface Server {
   delay?: number;
   /** The session a detach leaves. */
   detached?: CartSession | null;
+  /** The refusal POST start answers (none: the session starts). */
+  startRefusal?: { status: number; key: string; args: Record<string, unknown> };
 }
 
 const endpoint = pickAndCollectEndpoints;
@@ -90,7 +92,11 @@ function cartRoute(server: Server, method: string, path: string, body: unknown) 
     path === pathOf(spec, params) && method === spec.method;
   const session = server.session;
   if (at(endpoint.current)) return ok({ session });
-  if (at(endpoint.start)) return ok((server.session = cartSession({ A: null, B: null })));
+  if (at(endpoint.start)) {
+    const refusal = server.startRefusal;
+    if (refusal) return { status: refusal.status, json: { ...refusal, message: refusal.key } };
+    return ok((server.session = cartSession({ A: null, B: null })));
+  }
   if (at(endpoint.detach)) return ok({ session: (server.session = server.detached ?? null) });
   if (at(endpoint.finish)) {
     server.session = null;
@@ -224,6 +230,41 @@ describe('/pick_and_collect', () => {
     expect(callsTo(calls, endpoint.start).map((call) => call.body)).toEqual([
       { cart: 'CART-1', pickLists: ['PL-7', 'PL-8'] },
     ]);
+  });
+
+  it('keeps a scan made right after tapping Next, while the start runs: the walk takes it', async () => {
+    const calls = fakeServer({ session: null, delay: 120 });
+    renderApp('/pick_and_collect');
+    await waitForPrompt('Scan the cart');
+    wedge('CART-1');
+    await waitForPrompt('Cart CART-1: press Next for the next lists, or scan pick lists');
+    fireEvent.click(screen.getByTestId('collect-next'));
+    await waitForPrompt('Starting the cart…');
+    // Slot A's container, scanned before the walk screen shows.
+    wedge('T-A');
+    await waitForPrompt('Scan a container for slot B (list PL-2)');
+    expect(callsTo(calls, endpoint.slot).map((call) => call.body)).toEqual([{ slot: 'A', container: 'T-A' }]);
+    expect(notify).not.toHaveBeenCalledWith('danger', expect.anything(), expect.anything());
+    expect(notify).not.toHaveBeenCalledWith('info', 'handheld:scanNotUsed', expect.anything());
+  });
+
+  it('tells a scan made while a refused start ran that it was not used', async () => {
+    const calls = fakeServer({
+      session: null,
+      delay: 120,
+      startRefusal: { status: 409, key: 'cartInUse', args: { cart: 'CART-1', username: 'eve' } },
+    });
+    renderApp('/pick_and_collect');
+    await waitForPrompt('Scan the cart');
+    wedge('CART-1');
+    await waitForPrompt('Cart CART-1: press Next for the next lists, or scan pick lists');
+    fireEvent.click(screen.getByTestId('collect-next'));
+    await waitForPrompt('Starting the cart…');
+    wedge('T-A');
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('info', 'handheld:scanNotUsed', { code: 'T-A' }));
+    expect(notify).toHaveBeenCalledWith('danger', expect.stringContaining('cartInUse'), expect.anything());
+    await waitForPrompt('Cart CART-1: press Next for the next lists, or scan pick lists');
+    expect(callsTo(calls, endpoint.slot)).toEqual([]);
   });
 
   it('picks a stop: "2 → slot A" confirmed by slot A\'s container; the pick carries its key; the walk goes on', async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { browserStorage, clearWorkflow, workflowStorageKey } from '../../handheld/workflow-persistence.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
-import { showFailure } from '../../handheld/picking/show-failure.js';
+import { showFailure } from '../../handheld/show-failure.js';
 import { collectApi, type CollectApi } from './collect-api.js';
 import { collectWorkflowId } from './useCollectWorkflow.js';
 

@@ -1,4 +1,5 @@
 import type { BoxType } from '@wms/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../handheld/HandheldScreen.js';
 
@@ -15,9 +16,9 @@ export interface PackActionsProps {
 }
 
 /** "Small box (300 × 200 × 150 mm)": a box type with its suggested dimensions. */
-function boxLabel(type: BoxType): string {
-  const sizes = [type.lengthInMm, type.widthInMm, type.heightInMm];
-  return sizes.every((size) => size !== null) ? `${type.name} (${sizes.join(' × ')} mm)` : type.name;
+function boxLabel(type: BoxType, t: TFunction<'pickAndPack'>): string {
+  const { name, lengthInMm: length, widthInMm: width, heightInMm: height } = type;
+  return length !== null && width !== null && height !== null ? t('boxType', { name, length, width, height }) : name;
 }
 
 /** The buttons of pick and pack's own steps: the box types, read the scale, finish, the label PDF, done. */
@@ -30,7 +31,7 @@ export function PackActions({ stepId, busy, boxTypes, hasPdf, input, onShowPdf }
         ? boxTypes.map((type) => (
             <ActionButton
               key={type.code}
-              label={boxLabel(type)}
+              label={boxLabel(type, t)}
               testId={`pack-box-type-${type.code}`}
               onClick={() => input(type.code)}
             />

@@ -17,7 +17,7 @@ import { PickActions } from '../../handheld/picking/PickActions.js';
 import { PickLineCard, PickListProgress } from '../../handheld/picking/PickLineCard.js';
 import { rememberCurrentList } from '../../handheld/picking/picking-paths.js';
 import { lineOf, nextLineDraft } from '../../handheld/picking/pick-state.js';
-import { showFailure } from '../../handheld/picking/show-failure.js';
+import { showFailure } from '../../handheld/show-failure.js';
 import { useFinish } from '../../handheld/picking/useFinish.js';
 import { usePickWorkflow, type PickVariant } from '../../handheld/picking/usePickWorkflow.js';
 import { PackActions } from './PackActions.js';
@@ -111,7 +111,7 @@ export function PackWorkflowScreen({ initial }: { initial: PickList }) {
   const [variant] = useState<PickVariant>(() => {
     const pack: PackDeps = {
       pickList: () => list.current,
-      boxTypes: () => queryClient.fetchQuery(packQueries.boxTypes()),
+      boxTypes: () => queryClient.ensureQueryData(packQueries.boxTypes()),
       readScale: () => scale.read(),
       printLabel: (container) =>
         boxLabel(container, latest.current.printer, (pdf) => {

@@ -244,7 +244,8 @@ describe('/pick_and_pack/process', () => {
     const user = userEvent.setup();
     renderApp();
     await waitForPrompt('Choose the box type, or scan a pre-printed box label');
-    await user.click(await screen.findByTestId('pack-box-type-S'));
+    expect((await screen.findByTestId('pack-box-type-S')).textContent).toBe('Small box (300 × 200 × 150 mm)');
+    await user.click(screen.getByTestId('pack-box-type-S'));
     await waitForPrompt('Go to A-01 and scan the location');
     expect(callsTo(calls, pickListEndpoints.createContainer, { code: 'PL-1' }).map((call) => call.body)).toEqual([
       { type: 'BOX', boxType: 'S' },

@@ -1,36 +1,18 @@
-import { pickListEndpoints as endpoints, type PrintAnswer, type ShippingContainerType } from '@wms/contract';
-import { keyedFailure } from '../../handheld/keyed-failure.js';
+import { pickListEndpoints as endpoints, type EndpointRequest, type PrintAnswer } from '@wms/contract';
+import { quietly } from '../../handheld/picking/picking-api.js';
 import { apiQuery, callApi } from '../../platform/api-client.js';
 
 const quiet = { silent: true } as const;
-
-/** Runs a quiet call; its failure is thrown keyed (StepFailure), for the engine or the screen to show once. */
-async function quietly<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw keyedFailure(error);
-  }
-}
 
 export const packQueries = {
   /** The box types a packer chooses from (with their suggested dimensions). */
   boxTypes: () => apiQuery(endpoints.boxTypes, undefined, quiet),
 };
 
-export interface OpenBoxBody {
-  type: ShippingContainerType;
-  boxType?: string;
-  /** A pre-printed label's code. */
-  code?: string;
-}
-
-export interface CloseBoxBody {
-  weightInMg: number;
-  lengthInMm?: number;
-  widthInMm?: number;
-  heightInMm?: number;
-}
+/** The box to open: its type and box type, or a pre-printed label's code (contract). */
+type OpenBoxBody = EndpointRequest<typeof endpoints.createContainer>['body'];
+/** The closed box's weight and dimensions (contract). */
+type CloseBoxBody = EndpointRequest<typeof endpoints.closeContainer>['body'];
 
 /** The shipping container calls of pick and pack (contract api/pick-lists.ts), all quiet. */
 export const packApi = {

@@ -9,7 +9,7 @@ import { packApi, type PackApi } from './pack-api.js';
 import { maxWeightInMg, readingInMg, weightInMgOf } from './pack-weight.js';
 
 /** A prompt or notice key of this app's namespace. */
-export function pp(key: string, args?: Record<string, unknown>) {
+function pp(key: string, args?: Record<string, unknown>) {
   return args ? { key: `pickAndPack:${key}` as const, args } : { key: `pickAndPack:${key}` as const };
 }
 

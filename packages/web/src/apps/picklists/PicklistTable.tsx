@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.js';
 import type { DataTableColumn } from '../../components/data-table/data-table-columns.js';
 import { formatDate } from '../../components/object-dialogs/format.js';
-import type { PicklistPermissions, RowAction } from './picklist-permissions.js';
+import { mergeable, type PicklistPermissions, type RowAction } from './picklist-permissions.js';
 import { PicklistLines } from './PicklistLines.js';
 import { PicklistRowMenu } from './PicklistRowMenu.js';
 
@@ -29,7 +29,7 @@ const statusVariants: Record<PickListSummary['status'], string> = {
 /**
  * The overview table: status, priority, customer, ship date, lines picked/total, claimant, packed,
  * containers and each list's action menu; a row expands into its lines. The generator selects
- * lists to merge.
+ * lists to merge (RELEASED and unclaimed ones; the server checks the rest).
  */
 export function PicklistTable({ lists, permissions, selected, onToggle, onAction }: PicklistTableProps) {
   const { t } = useTranslation('picklists');
@@ -48,6 +48,7 @@ export function PicklistTable({ lists, permissions, selected, onToggle, onAction
                 className="m-0"
                 aria-label={t('column.selectList', { code: list.code })}
                 checked={selected.has(list.code)}
+                disabled={!mergeable(list) && !selected.has(list.code)}
                 onChange={() => onToggle(list.code)}
                 data-testid={`picklist-select-${list.code}`}
               />

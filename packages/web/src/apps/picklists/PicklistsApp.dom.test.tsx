@@ -252,4 +252,17 @@ describe('/picklists', () => {
       'attachments',
     ]);
   });
+
+  it('lets the generator select only lists that may be merged: RELEASED and unclaimed', async () => {
+    fakePickListServer([
+      summary(),
+      summary({ code: 'PL-2', claimedBy: 'anna' }),
+      summary({ code: 'PL-3', status: 'PARTLY_PICKED' }),
+    ]);
+    renderApp();
+    const first = await screen.findByTestId<HTMLInputElement>('picklist-select-PL-1');
+    expect(first.disabled).toBe(false);
+    expect(screen.getByTestId<HTMLInputElement>('picklist-select-PL-2').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('picklist-select-PL-3').disabled).toBe(true);
+  });
 });

@@ -1,4 +1,11 @@
-import { documentAttachmentRoles, type PickListSummary, type Role } from '@wms/contract';
+import {
+  claimKindRules,
+  documentAttachmentRoles,
+  pickListEndpoints as endpoints,
+  type Access,
+  type PickListSummary,
+  type Role,
+} from '@wms/contract';
 
 /** What the signed-in user may do in /picklists, by role (contract api/pick-lists.ts access). */
 export interface PicklistPermissions {
@@ -16,16 +23,20 @@ export interface PicklistPermissions {
   promote: boolean;
 }
 
+/**
+ * Read off the contract's tables the server checks: the roles each endpoint admits, the claim
+ * managers of PICK_LIST (claimKindRules) and the attachment writers (documentAttachmentRoles).
+ */
 export function picklistPermissions(hasRole: (role: Role) => boolean): PicklistPermissions {
-  const any = (...roles: Role[]) => roles.some((role) => hasRole(role));
-  const manageClaims = any('picklistOverviewAuthManageClaims', 'pickingAuthManageClaims');
+  const any = (roles: readonly Role[]) => roles.some((role) => hasRole(role));
+  const may = (access: Access) => !('anyRole' in access) || any(access.anyRole);
   return {
-    generate: hasRole('picklistGenerator'),
-    manageClaims,
-    flush: manageClaims || any('picking', 'pickAndCollect'),
-    pack: any('picking', 'delivery', 'picklistGenerator'),
-    attach: any(...documentAttachmentRoles.PICK_LIST),
-    promote: manageClaims || hasRole('picklistGenerator'),
+    generate: may(endpoints.create.access),
+    manageClaims: any(claimKindRules.PICK_LIST.managers),
+    flush: may(endpoints.flush.access),
+    pack: may(endpoints.markPacked.access),
+    attach: any(documentAttachmentRoles.PICK_LIST),
+    promote: may(endpoints.promote.access),
   };
 }
 

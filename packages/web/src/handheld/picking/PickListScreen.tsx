@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PickListSummary } from '@wms/contract';
-import { useEffect, useState } from 'react';
+import type { PickList, PickListSummary } from '@wms/contract';
+import { useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -11,13 +11,13 @@ import { ScannerInput } from '../../components/scanner/ScannerInput.js';
 import { ActionButton } from '../HandheldScreen.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
-import { pickingApi, pickingQueries } from './picking-api.js';
+import { claimedLists, pickingApi, pickingQueries } from './picking-api.js';
 import { currentList, processPath, stockPickingNames, type PickingAppNames } from './picking-paths.js';
-import { showFailure } from './show-failure.js';
+import { showFailure } from '../show-failure.js';
 import '../../handheld/handheld-screen.css';
 
 /** Lists still to pick: highest priority first, then the earliest ship date (none last), then code. */
-export function pickableLists(rows: readonly PickListSummary[]): PickListSummary[] {
+function pickableLists(rows: readonly PickListSummary[]): PickListSummary[] {
   return rows
     .filter((row) => row.status === 'RELEASED' || row.status === 'PARTLY_PICKED')
     .sort(
@@ -41,6 +41,8 @@ export function PickListScreen({ names = stockPickingNames }: { names?: PickingA
   const userId = useSession().me?.user.id ?? null;
   const open = useQuery(pickingQueries.open());
   const [busy, setBusy] = useState(false);
+  // Set at once (the state shows only after a render): a second tap or scan never claims twice.
+  const running = useRef(false);
 
   useEffect(() => {
     const resume = currentList(userId, names);
@@ -48,20 +50,30 @@ export function PickListScreen({ names = stockPickingNames }: { names?: PickingA
   }, [userId, navigate, names]);
 
   const run = async (work: () => Promise<void>) => {
-    if (busy) return;
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       await work();
     } catch (error) {
       showFailure(error);
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
+  /** A scanned list code; one made while a list opens is named as not used (never dropped silently). */
+  const onScan = (code: string) => {
+    if (running.current) notify('info', 'stockPicking:scanWhileOpening', { code });
+    else void take(code);
+  };
+  const openClaimed = (claimed: PickList) => {
+    claimedLists.handOver(claimed);
+    void navigate(processPath(claimed.code, names));
+  };
   const take = (code: string) =>
     run(async () => {
-      const claimed = await pickingApi.claim(code);
-      void navigate(processPath(claimed.code, names));
+      openClaimed(await pickingApi.claim(code));
     });
   const next = () =>
     run(async () => {
@@ -70,8 +82,7 @@ export function PickListScreen({ names = stockPickingNames }: { names?: PickingA
         notify('info', 'stockPicking:nothingToPick', {});
         return;
       }
-      const claimed = await pickingApi.claim(code);
-      void navigate(processPath(claimed.code, names));
+      openClaimed(await pickingApi.claim(code));
     });
 
   const lists = pickableLists(open.data?.rows ?? []);
@@ -89,7 +100,7 @@ export function PickListScreen({ names = stockPickingNames }: { names?: PickingA
           <Spinner animation="border" size="sm" role="status" aria-label={t('loading')} className="mt-2" />
         ) : null}
       </div>
-      <ScannerInput onScan={(text) => void take(text)} placeholder="handheld:screen.scanPlaceholder" />
+      <ScannerInput onScan={onScan} placeholder="handheld:screen.scanPlaceholder" />
       <div className="handheld-actions d-flex flex-wrap gap-2">
         <ActionButton label={t('actions.next')} testId="pick-next" onClick={() => void next()} />
       </div>

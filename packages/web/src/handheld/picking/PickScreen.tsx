@@ -11,10 +11,10 @@ import { useSession } from '../../platform/session.js';
 import { FinishPanel } from './FinishPanel.js';
 import { PickActions } from './PickActions.js';
 import { PickLineCard, PickListProgress } from './PickLineCard.js';
-import { pickingApi } from './picking-api.js';
+import { claimedLists, pickingApi } from './picking-api.js';
 import { pickingAppPath, rememberCurrentList, stockPickingNames, type PickingAppNames } from './picking-paths.js';
 import { lineOf, nextLineDraft } from './pick-state.js';
-import { showFailure } from './show-failure.js';
+import { showFailure } from '../show-failure.js';
 import { useFinish } from './useFinish.js';
 import { usePickWorkflow } from './usePickWorkflow.js';
 
@@ -107,8 +107,12 @@ export function PickScreen({
   const { t } = useTranslation('stockPicking');
   const navigate = useNavigate();
   const userId = useSession().me?.user.id ?? null;
-  const [pickList, setPickList] = useState<PickList | null>(null);
+  // Claimed by the list screen that opened this one, or claimed here (a reload, a resumed list).
+  const [pickList, setPickList] = useState<PickList | null>(() => claimedLists.peek(code));
   useEffect(() => {
+    claimedLists.take();
+    if (pickList?.code === code) return;
+    setPickList(null);
     let live = true;
     pickingApi.claim(code).then(
       (claimed) => {

@@ -1,4 +1,11 @@
-import { pickListEndpoints as endpoints, type PickRequest, type ShortReason, type PickListQuery } from '@wms/contract';
+import {
+  pickListEndpoints as endpoints,
+  type EndpointRequest,
+  type PickList,
+  type PickListQuery,
+  type PickRequest,
+  type ShortReason,
+} from '@wms/contract';
 import type { IdempotencyKeeper } from '../idempotency-keeper.js';
 import { keyedFailure } from '../keyed-failure.js';
 import { apiQuery, callApi } from '../../platform/api-client.js';
@@ -15,20 +22,17 @@ export async function quietly<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The released lists a picker may take (open: RELEASED, PARTLY_PICKED, PICKED). */
-export const openListsQuery: PickListQuery = { open: true, limit: 200 };
+const openListsQuery: PickListQuery = { open: true, limit: 200 };
 
 export const pickingQueries = {
   open: () => apiQuery(endpoints.all, { query: openListsQuery }),
 };
 
 /** The pick body without its key: the keeper adds the device-made key (header and body). */
-export type PickBody = Omit<PickRequest, 'idempotencyKey'>;
+type PickBody = Omit<PickRequest, 'idempotencyKey'>;
 
-export interface ShortBody {
-  lineNumber: number;
-  reason: ShortReason;
-  fromLocation: string;
-}
+/** The short body without its key (contract). */
+type ShortBody = Omit<EndpointRequest<typeof endpoints.short>['body'], 'idempotencyKey'>;
 
 /** The picking calls (contract api/pick-lists.ts), all quiet: a failure is thrown keyed. */
 export const pickingApi = {
@@ -57,3 +61,22 @@ export const pickingApi = {
 };
 
 export type PickingApi = typeof pickingApi;
+
+/**
+ * A list the list screen has just claimed, handed to the process screen it opens, so that screen
+ * does not claim it a second time (and scans are not lost behind a second spinner). Kept in
+ * memory only: a reload, or any other way in, claims again.
+ */
+let claimedHandover: PickList | null = null;
+
+export const claimedLists = {
+  handOver: (list: PickList) => {
+    claimedHandover = list;
+  },
+  /** The handed-over list when it is this code's (read only: see take). */
+  peek: (code: string): PickList | null => (claimedHandover?.code === code ? claimedHandover : null),
+  /** Used once: the next opening claims again. */
+  take: () => {
+    claimedHandover = null;
+  },
+};

@@ -4,7 +4,7 @@ import { StepFailure } from '../keyed-failure.js';
 import { notify } from '../../platform/notifications.js';
 import { linesNeedingReason } from './FinishPanel.js';
 import { pickingApi } from './picking-api.js';
-import { showFailure } from './show-failure.js';
+import { showFailure } from '../show-failure.js';
 
 /** The numbers a shortReasonRequired {lines} names (an array or a comma list). */
 function namedLines(args: Record<string, unknown>): number[] {
