@@ -350,6 +350,7 @@ function outboundApps(): AppDefinition[] {
         operationModes: normal,
         extraChecks: ['combinedPackAndDelivery'],
       },
+      built: true,
     }),
     outbound({
       id: 'pack',
@@ -362,6 +363,7 @@ function outboundApps(): AppDefinition[] {
         operationModes: normal,
         extraChecks: ['splitPackAndDelivery'],
       },
+      built: true,
     }),
     outbound({
       id: 'delivery',
@@ -373,6 +375,7 @@ function outboundApps(): AppDefinition[] {
         operationModes: normal,
         extraChecks: ['splitPackAndDelivery'],
       },
+      built: true,
     }),
     outbound({
       id: 'deliveryDispatch',
@@ -384,12 +387,14 @@ function outboundApps(): AppDefinition[] {
         operationModes: normal,
         extraChecks: ['deliveryDispatchEnabled'],
       },
+      built: true,
     }),
     outbound({
       id: 'packingSlip',
       path: '/packing_slip',
       icon: 'receipt',
       condition: { appRole: 'delivery', extensions: ['packingSlip'] },
+      built: true,
     }),
     outbound({
       id: 'multiAddressDelivery',
@@ -402,6 +407,7 @@ function outboundApps(): AppDefinition[] {
       path: '/address_validation',
       icon: 'envelope-check',
       condition: { appRole: 'addressValidation', extensions: basic },
+      built: true,
     }),
     outbound({
       id: 'picklists',

@@ -15,7 +15,7 @@ export const defaultSystemSettings: SystemSettings = {
   enabledExtensions: ['informationApps', 'basic'],
   erpType: 'NONE',
   qualityControlApproach: 'PERFORM_ONLY',
-  delivery: { splitPackAndDelivery: false, enableDeliveryDispatchApplication: false },
+  delivery: { splitPackAndDelivery: false, enableDeliveryDispatchApplication: false, packVerification: 'NONE' },
   picking: { creationLocking: 'PER_KEY', gs1CompanyPrefix: '', clusterSize: 6 },
   scanner: {
     scannerPlus: '^\\[PLUS(\\d+(?:\\.\\d+)?)\\]$',

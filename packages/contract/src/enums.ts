@@ -72,5 +72,7 @@ export const stockMovementTypes = [
   'SCRAP',
   /** An item's management type changed: stock rows rewritten to (or from) batches or serials; nets to zero per item. */
   'MANAGED_BY_CONVERSION',
+  /** A CREATED delivery cancelled (decision 0185): the goods back into their containers as picked stock. */
+  'DELIVERY_CANCEL',
 ] as const;
 export type StockMovementType = (typeof stockMovementTypes)[number];

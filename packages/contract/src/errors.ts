@@ -298,6 +298,29 @@ export const errorKeys = [
   'unknownSlot',
   'cartInUse',
   'cartSessionRunning',
+  // address validation (issue 19, decision 0186)
+  'addressNotValidated',
+  'unknownAddressValidation',
+  'addressStillInvalid',
+  // pack and delivery (issue 19, decision 0185)
+  'unknownPicklistOrContainer',
+  'picklistNotFullyPicked',
+  'nothingToVerify',
+  'containerNotClosed',
+  'packingDifference',
+  'noPackingDifference',
+  'picklistNotPacked',
+  'deliveryAlreadyDispatched',
+  // packing slip (issue 19 item 3)
+  'notDelivered',
+  'packingSlipNeedsPdfPrinter',
+  // delivery dispatch (issue 19 item 2, decision 0187)
+  'containerNotInDelivery',
+  'containerOfOtherRoute',
+  'containerAlreadyLoaded',
+  'unknownLoad',
+  'loadClosed',
+  'loadIncomplete',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

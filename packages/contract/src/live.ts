@@ -107,6 +107,11 @@ export const counterPaths = [
   '/goods_returns',
   '/stock_picking',
   '/pick_and_collect',
+  '/address_validation',
+  '/pack',
+  '/pack_and_delivery',
+  '/delivery',
+  '/delivery_dispatch',
 ] as const;
 export type CounterPath = (typeof counterPaths)[number];
 /** Where NOTIFICATION_COUNTERS go: the user's command queue. */

@@ -80,6 +80,8 @@ export const authorizations = [
   'qualityControlAuthVerify',
   'informationAuthSetCountingState',
   'informationAuthEditLocation',
+  /** Decision 0185: cancels a CREATED delivery (the stock goes back into its containers). */
+  'deliveryAuthCancel',
 ] as const;
 
 export const roles = [...appRoles, ...authorizations] as const;
@@ -112,6 +114,7 @@ export const roleHierarchy: Readonly<Partial<Record<Role, readonly Role[]>>> = {
   informationAuthSetCountingState: ['information'],
   informationAuthEditLocation: ['information'],
   userManagerAuthScreenCapture: ['userManager'],
+  deliveryAuthCancel: ['delivery'],
 };
 
 /** The closure of the hierarchy over the given roles; unknown names are dropped. */

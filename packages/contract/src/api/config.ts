@@ -48,7 +48,12 @@ export const systemSettingsSchema = z.object({
   enabledExtensions: z.array(z.enum(extensions)),
   erpType: z.enum(erpTypes),
   qualityControlApproach: z.enum(qualityControlApproaches),
-  delivery: z.object({ splitPackAndDelivery: z.boolean(), enableDeliveryDispatchApplication: z.boolean() }),
+  delivery: z.object({
+    splitPackAndDelivery: z.boolean(),
+    enableDeliveryDispatchApplication: z.boolean(),
+    /** How packing verifies the containers (decision 0185): NONE, COUNT per row, SCAN_ALL units. */
+    packVerification: z.enum(['NONE', 'COUNT', 'SCAN_ALL']),
+  }),
   /**
    * Picking (decision 0183): creationLocking is the spec's `locking` of pick list creation;
    * gs1CompanyPrefix (7-11 digits, or empty) makes shipping container codes SSCCs; clusterSize is
@@ -95,7 +100,12 @@ export const configAnswerSchema = z.object({
   enabledExtensions: z.array(z.enum(extensions)),
   erpType: z.enum(erpTypes),
   qualityControlApproach: z.enum(qualityControlApproaches),
-  delivery: z.object({ splitPackAndDelivery: z.boolean(), enableDeliveryDispatchApplication: z.boolean() }),
+  delivery: z.object({
+    splitPackAndDelivery: z.boolean(),
+    enableDeliveryDispatchApplication: z.boolean(),
+    /** How packing verifies the containers (decision 0185): NONE, COUNT per row, SCAN_ALL units. */
+    packVerification: z.enum(['NONE', 'COUNT', 'SCAN_ALL']),
+  }),
   scanner: scannerSettingsSchema,
   customerId: z.string(),
   warehouseName: z.string(),

@@ -15,6 +15,9 @@ export const erpOutboxKinds = [
   'PRODUCTION_RECEIPT_POSTED',
   'SALES_RETURN_FLUSHED',
   'PICK_LIST_FLUSHED',
+  /** Decision 0185: a delivery created, and a created delivery cancelled. */
+  'DELIVERY_CREATED',
+  'DELIVERY_CANCELLED',
 ] as const;
 export type ErpOutboxKind = (typeof erpOutboxKinds)[number];
 

@@ -119,6 +119,13 @@ export const pickListSchema = pickListSummarySchema.extend({
   salesOrders: z.array(z.string()),
   lines: z.array(pickListLineSchema),
   shippingContainers: z.array(shippingContainerSchema),
+  /**
+   * Recount requests a packing difference raised (decision 0185), until the counting apps show
+   * them. The server always sends it; optional so older clients and fixtures stay valid.
+   */
+  recountRequests: z
+    .array(z.object({ code: z.string(), status: z.string(), location: z.string(), item: z.string() }))
+    .optional(),
 });
 export type PickList = z.infer<typeof pickListSchema>;
 

@@ -26,6 +26,10 @@ import { importSessionsMigration } from './migrations/0023-import-sessions.js';
 import { itemPricesTranslationsMigration } from './migrations/0025-item-prices-translations.js';
 import { standaloneMasterDataMigration } from './migrations/0026-standalone-master-data.js';
 import { pickListsMigration } from './migrations/0027-pick-lists.js';
+import { deliveriesMigration } from './migrations/0028-deliveries.js';
+import { addressValidationMigration } from './migrations/0029-address-validation.js';
+import { packingSlipPrintsMigration } from './migrations/0030-packing-slip-prints.js';
+import { deliveryDispatchMigration } from './migrations/0031-delivery-dispatch.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -56,6 +60,10 @@ export const migrations: readonly VersionedMigration[] = [
   itemPricesTranslationsMigration,
   standaloneMasterDataMigration,
   pickListsMigration,
+  deliveriesMigration,
+  addressValidationMigration,
+  packingSlipPrintsMigration,
+  deliveryDispatchMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

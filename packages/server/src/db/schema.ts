@@ -920,6 +920,18 @@ export interface PicklistCreationLockTable {
   since: string;
 }
 
+/** 0030: a download (PREVIEW) or print (PRINT, REPRINT) of a delivery's packing slip. */
+export interface PackingSlipPrintTable {
+  id: Generated<number>;
+  delivery_id: number;
+  delivery_code: string;
+  kind: string;
+  printer: string | null;
+  user_id: number | null;
+  username: string;
+  at: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -988,6 +1000,16 @@ export interface Database {
   shipping_box_type: ShippingBoxTypeTable;
   pick_cart_slot: PickCartSlotTable;
   picklist_creation_lock: PicklistCreationLockTable;
+  address_validation: AddressValidationTable;
+  address_validation_history: AddressValidationHistoryTable;
+  packing_slip_print: PackingSlipPrintTable;
+  delivery: DeliveryTable;
+  delivery_request: DeliveryRequestTable;
+  pack_verification: PackVerificationTable;
+  pack_request: PackRequestTable;
+  pack_difference: PackDifferenceTable;
+  delivery_load: DeliveryLoadTable;
+  delivery_load_container: DeliveryLoadContainerTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -1001,3 +1023,115 @@ export type ErpOutboxRow = Selectable<ErpOutboxTable>;
 export type ItemRow = Selectable<ItemTable>;
 export type NewItem = Insertable<ItemTable>;
 export type NewBinLocation = Insertable<BinLocationTable>;
+
+/** 0029: a ship-to address's validation (features/address-validation); addresses and reasons as JSON. */
+export interface AddressValidationTable {
+  id: Generated<number>;
+  document_id: number;
+  ship_to_key: string;
+  current_key: string;
+  /** VALID | INVALID | OVERRIDDEN. */
+  status: string;
+  reasons: string;
+  original_address: string;
+  address: string;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** 0029: what was done to an address validation: VALIDATE | EDIT | REVALIDATE | APPROVE | OVERRIDE. */
+export interface AddressValidationHistoryTable {
+  id: Generated<number>;
+  address_validation_id: number;
+  action: string;
+  username: string | null;
+  at: string;
+  status: string;
+  before_address: string | null;
+  after_address: string | null;
+  comment: string | null;
+}
+
+/** 0028: a DELIVERY document's head beyond the document (features/deliveries). */
+export interface DeliveryTable {
+  document_id: number;
+  pick_list_id: number | null;
+  created_by: string;
+  dispatched_at: string | null;
+  dispatched_by: string | null;
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+  cancel_comment: string | null;
+  /** The PICKED list a cancel put the goods back on. */
+  reopened_pick_list_id: number | null;
+}
+
+/** 0028: a delivery create call's idempotency key and the delivery document ids it made (JSON). */
+export interface DeliveryRequestTable {
+  idempotency_key: string;
+  pick_list_id: number;
+  delivery_ids: string;
+  at: string;
+}
+
+/** 0028: what packing counted or scanned of a container's content row (thousandths). */
+export interface PackVerificationTable {
+  id: Generated<number>;
+  pick_list_id: number;
+  container_id: number;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  verified_qty: number;
+  updated_at: string;
+}
+
+/** 0028: idempotency keys of packing calls (verify, acceptDifference, repack). */
+export interface PackRequestTable {
+  idempotency_key: string;
+  pick_list_id: number;
+  kind: string;
+  username: string;
+  at: string;
+}
+
+/** 0028: a packing difference, the recount request it raised, and its acceptance. */
+export interface PackDifferenceTable {
+  id: Generated<number>;
+  pick_list_id: number;
+  container_id: number;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  missing: number;
+  recount_document_id: number | null;
+  raised_by: string;
+  raised_at: string;
+  accepted_by: string | null;
+  accepted_at: string | null;
+}
+
+/** 0031: a truck's loading at a dock (features/delivery-dispatch): OPEN -> CLOSED. */
+export interface DeliveryLoadTable {
+  id: Generated<number>;
+  dock: string;
+  route: string | null;
+  status: string;
+  opened_by: string;
+  opened_at: string;
+  closed_by: string | null;
+  closed_at: string | null;
+  idempotency_key: string;
+}
+
+/** 0031: a shipping container loaded into a load (each container once). */
+export interface DeliveryLoadContainerTable {
+  id: Generated<number>;
+  load_id: number;
+  container_id: number;
+  delivery_id: number;
+  loaded_by: string;
+  loaded_at: string;
+  idempotency_key: string;
+}

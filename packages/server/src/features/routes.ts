@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { registerAddressValidationRoutes } from './address-validation/address-validation.routes.js';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -32,6 +33,8 @@ import { registerMasterDataRoutes } from './master-data/master-data.routes.js';
 import { registerPickListOverviewRoutes } from './pick-lists/pick-list-overview.routes.js';
 import { registerPickListPickRoutes } from './pick-lists/pick-list-pick.routes.js';
 import { registerPickListCreateRoutes } from './pick-lists/pick-list-create.routes.js';
+import { registerDeliveryRoutes } from './deliveries/deliveries.routes.js';
+import { registerPackingSlipRoutes } from './packing-slip/packing-slip.routes.js';
 import { registerPlannedReceiptRoutes } from './planned-receipts/planned-receipts.routes.js';
 import { registerPrinterRoutes } from './printers/printers.routes.js';
 import { registerFinishedGoodsReceiptRoutes } from './production/finished-goods-receipt.routes.js';
@@ -47,6 +50,7 @@ import { registerUserTaskRoutes } from './user-tasks/user-tasks.routes.js';
 import { registerWorkedTimeRoutes } from './user-tasks/worked-times.routes.js';
 import { registerUserdataRoutes } from './userdata/userdata.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
+import { registerDeliveryDispatchRoutes } from './delivery-dispatch/delivery-dispatch.routes.js';
 
 /**
  * Every feature's routes, registered here and nowhere else: each *.routes.ts file exports one
@@ -100,4 +104,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerPickListOverviewRoutes(app, ctx);
   registerPickListPickRoutes(app, ctx);
   registerPickListCreateRoutes(app, ctx);
+  registerDeliveryRoutes(app, ctx);
+  registerPackingSlipRoutes(app, ctx);
+  registerAddressValidationRoutes(app, ctx);
+  registerDeliveryDispatchRoutes(app, ctx);
 }

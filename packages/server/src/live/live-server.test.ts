@@ -109,13 +109,18 @@ describe('live messaging over STOMP', () => {
     const toCount = Number(waiting);
     expect(toCount).toBeGreaterThan(0);
     await t.app.ctx.live.setCounter('/alerting', null, 3);
-    // The inbound counters follow the demo documents; pinned here so the expected state is known.
+    // The process counters follow the demo documents; pinned here so the expected state is known.
     const inboundZero = {
       '/goods_receipt': 0,
       '/goods_sorting': 0,
       '/goods_returns': 0,
       '/stock_picking': 0,
       '/pick_and_collect': 0,
+      '/pack': 0,
+      '/pack_and_delivery': 0,
+      '/delivery': 0,
+      '/delivery_dispatch': 0,
+      '/address_validation': 0,
     };
     for (const path of [
       '/goods_receipt',
@@ -123,6 +128,11 @@ describe('live messaging over STOMP', () => {
       '/goods_returns',
       '/stock_picking',
       '/pick_and_collect',
+      '/pack',
+      '/pack_and_delivery',
+      '/delivery',
+      '/delivery_dispatch',
+      '/address_validation',
     ] as const) {
       await t.app.ctx.live.setCounter(path, null, 0);
     }
@@ -156,11 +166,16 @@ describe('live messaging over STOMP', () => {
     ]);
     const rows = await t.app.ctx.db.selectFrom('notification_counter').selectAll().orderBy('path').execute();
     expect(rows.map((r) => [r.path, r.user_id, r.count])).toEqual([
+      ['/address_validation', 0, 0],
       ['/alerting', 0, 3],
+      ['/delivery', 0, 0],
+      ['/delivery_dispatch', 0, 0],
       ['/goods_receipt', 0, 0],
       ['/goods_returns', 0, 0],
       ['/goods_sorting', 0, 0],
       ['/my_user_tasks', adminId, 0],
+      ['/pack', 0, 0],
+      ['/pack_and_delivery', 0, 0],
       ['/pick_and_collect', 0, 0],
       ['/stock_picking', 0, 0],
       ['/wall_to_wall', 0, toCount + 4],

@@ -56,6 +56,19 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
   pickAndCollect: lazy(() =>
     import('./pick-and-collect/PickAndCollectApp.js').then((module) => ({ default: module.PickAndCollectApp })),
   ),
+  packingSlip: lazy(() =>
+    import('./packing-slip/PackingSlipApp.js').then((module) => ({ default: module.PackingSlipApp })),
+  ),
+  pack: lazy(() => import('./pack-and-delivery/PackApp.js').then((module) => ({ default: module.PackApp }))),
+  delivery: lazy(() =>
+    import('./pack-and-delivery/DeliveryApp.js').then((module) => ({ default: module.DeliveryApp })),
+  ),
+  packAndDelivery: lazy(() =>
+    import('./pack-and-delivery/PackAndDeliveryApp.js').then((module) => ({ default: module.PackAndDeliveryApp })),
+  ),
+  deliveryDispatch: lazy(() =>
+    import('./delivery-dispatch/DeliveryDispatchApp.js').then((module) => ({ default: module.DeliveryDispatchApp })),
+  ),
   finishedGoodsReceipt: lazy(() =>
     import('./finished-goods-receipt/FinishedGoodsReceiptApp.js').then((module) => ({
       default: module.FinishedGoodsReceiptApp,
@@ -106,6 +119,11 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
     import('./master-data/MasterDataApp.js').then((module) => ({ default: module.MasterDataApp })),
   ),
   picklists: lazy(() => import('./picklists/PicklistsApp.js').then((module) => ({ default: module.PicklistsApp }))),
+  addressValidation: lazy(() =>
+    import('./address-validation/AddressValidationApp.js').then((module) => ({
+      default: module.AddressValidationApp,
+    })),
+  ),
 };
 
 export function appComponent(appId: string): AppComponent | undefined {

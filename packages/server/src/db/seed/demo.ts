@@ -6,11 +6,13 @@ import { seedDemoInbound } from './demo-inbound.js';
 import { seedDemoMasterData } from './demo-master-data.js';
 import { seedDemoPricesAndTranslations } from './demo-prices-translations.js';
 import { seedDemoPicking } from './demo-picking.js';
+import { seedDemoDeliveries } from './demo-deliveries.js';
 import { seedDemoPrinters } from './demo-printers.js';
 import { seedDemoFinishedGoods } from './demo-finished-goods.js';
 import { seedDemoProduction } from './demo-production.js';
 import { seedDemoReturns } from './demo-returns.js';
 import { seedDemoUserTasks } from './demo-user-tasks.js';
+import { seedDemoAddressValidation } from './demo-address-validation.js';
 import { demoUsers } from './demo-users.js';
 
 const demoSettings: SystemSettings = {
@@ -27,7 +29,11 @@ const demoSettings: SystemSettings = {
     'pickAndPack',
     'itemDefaultLocationUpdater',
     'orderImporters',
+    // Issue 19: /packing_slip shows in the demo (the pack and delivery apps need no extension).
+    'packingSlip',
   ],
+  // Issue 19: the dock loading app (/delivery_dispatch) shows in the demo.
+  delivery: { ...defaultSystemSettings.delivery, enableDeliveryDispatchApplication: true },
 };
 
 /**
@@ -80,6 +86,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoFinishedGoods(tx, at);
     await seedDemoPricesAndTranslations(tx, at);
     await seedDemoPicking(tx, at);
+    await seedDemoDeliveries(tx, at);
+    await seedDemoAddressValidation(tx, at);
   });
   return true;
 }

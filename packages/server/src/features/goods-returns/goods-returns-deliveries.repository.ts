@@ -17,8 +17,8 @@ export interface UnitQuantity {
 }
 
 /**
- * What was delivered to the customer of these items: the DELIVERY ledger rows of the customer's
- * DELIVERY and SALES_ORDER documents (negative rows: out of stock, so negated), and the delivered
+ * What was delivered to the customer of these items: the DELIVERY (and DELIVERY_CANCEL) ledger rows
+ * of the customer's DELIVERY and SALES_ORDER documents (negative rows: out of stock, so negated), and the delivered
  * quantity (quantity − open quantity) of the customer's SALES_ORDER lines of the orders that have
  * no DELIVERY ledger rows (an order delivered outside this system).
  */
@@ -39,7 +39,8 @@ export async function deliveredUnits(db: DbOrTx, partnerId: number, itemIds: rea
       's.code as serial_code',
       sql<string | number>`-sum(l.quantity)`.as('quantity'),
     ])
-    .where('l.transaction_type', '=', 'DELIVERY')
+    // A cancelled delivery's DELIVERY_CANCEL rows (decision 0185) take its units back.
+    .where('l.transaction_type', 'in', ['DELIVERY', 'DELIVERY_CANCEL'])
     .where('l.document_type', 'in', ['DELIVERY', 'SALES_ORDER'])
     .where('d.business_partner_id', '=', partnerId)
     .where('l.item_id', 'in', itemIds)
@@ -71,6 +72,19 @@ export async function deliveredUnits(db: DbOrTx, partnerId: number, itemIds: rea
             .where('l2.transaction_type', '=', 'DELIVERY')
             .where('l2.document_type', '=', 'SALES_ORDER')
             .whereRef('l2.document_code', '=', 'd.code'),
+        ),
+      ),
+    )
+    // Orders delivered through DELIVERY documents (features/deliveries) count by their ledger rows above.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('pick_list_line as pll')
+            .innerJoin('document_line as sol', 'sol.id', 'pll.source_line_id')
+            .innerJoin('delivery as dv', 'dv.pick_list_id', 'pll.document_id')
+            .select('pll.document_line_id')
+            .whereRef('sol.document_id', '=', 'd.id'),
         ),
       ),
     )

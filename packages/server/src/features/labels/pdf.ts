@@ -83,8 +83,8 @@ function dejaVu(file: string): Buffer | null {
 }
 let fontFiles: { regular: Buffer | null; bold: Buffer | null } | null = null;
 
-/** Registers the label fonts as 'regular' and 'bold' on the document. */
-function registerFonts(doc: Doc): void {
+/** Registers the label fonts as 'regular' and 'bold' on the document (packing slips use them too). */
+export function registerFonts(doc: Doc): void {
   fontFiles ??= { regular: dejaVu('DejaVuSans.ttf'), bold: dejaVu('DejaVuSans-Bold.ttf') };
   if (fontFiles.regular && fontFiles.bold) {
     doc.registerFont('regular', fontFiles.regular);
@@ -222,7 +222,8 @@ export function a4Grid(size: LabelSize) {
   };
 }
 
-function collect(doc: Doc): Promise<Buffer> {
+/** The document's bytes once it has ended. */
+export function collect(doc: Doc): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

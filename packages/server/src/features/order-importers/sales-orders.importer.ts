@@ -3,6 +3,7 @@ import { countryCodeOf } from './country-codes.js';
 import { column, itemCodeColumn, quantityColumn, warehouseCodeColumn } from './order-columns.js';
 import { commitOrderGroup } from './order-commit.js';
 import { cell, checkOrderRows, type OrderRowDraft, type OrderRowPrepared, type OrderSpec } from './order-rows.js';
+import { validateImportedOrders } from '../address-validation/address-validate.js';
 
 /**
  * sales_orders (role sales; docs/decisions/0177-order-importers.md): one SALES_ORDER in status
@@ -121,4 +122,5 @@ export const salesOrderImporter: Importer<OrderRowPrepared> = {
       dates: (date) => ({ dueDate: date, shipDate: date }),
       shipToAddress: commonShipTo,
     }),
+  afterCommit: (ctx, created) => validateImportedOrders(ctx, created),
 };

@@ -6,6 +6,7 @@ import type { Principal } from '../../http/access.js';
 import { notFound, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { changeAllocations, type AllocationChange } from '../stock/stock.service.js';
+import { validatePickListAddresses } from '../address-validation/address-validate.js';
 import { withCreationLock } from './creation-lock.js';
 import { openOrderLines, partnerIdOf, warehouseOf, type OpenOrderLine } from './open-order-lines.repository.js';
 import { AllocationStock, orderWalk } from './pick-list-allocation.js';
@@ -57,6 +58,7 @@ export async function createPickLists(
     ctx.db.transaction().execute((tx) => createPickListsInTransaction(tx, caller, request, warehouse.id, partnerId)),
   );
   await afterPickListCommit(ctx, answer.created);
+  await validatePickListAddresses(ctx, caller.username, answer.created);
   return answer;
 }
 

@@ -89,12 +89,13 @@ async function flushInTransaction(
   caller: Principal,
   code: string,
   body: FlushBody,
+  options: { claimChecked?: boolean } = {},
 ): Promise<PickListFlushAnswer> {
   const head = await lockedPickList(tx, code);
   if (!['RELEASED', 'PARTLY_PICKED', 'PICKED'].includes(head.status)) {
     throw unprocessable('picklistNotInStatus', { status: head.status });
   }
-  await assertMayFlush(tx, caller, head);
+  if (!options.claimChecked) await assertMayFlush(tx, caller, head);
   const reasons = new Map(body.shortReasons.map((r) => [r.lineNumber, r.reason]));
   const lines = await pickListLines(tx, head.id);
   const unexplained = lines
@@ -151,4 +152,24 @@ export async function flushPickList(
   const answer = await ctx.db.transaction().execute((tx) => flushInTransaction(tx, ctx, caller, code, body));
   await afterPickListCommit(ctx, [answer.pickList.code]);
   return answer;
+}
+
+/**
+ * The flush packing runs when a packer confirms a PARTLY_PICKED list (features/deliveries,
+ * decision 0185), inside the packer's transaction: the packer holds the delivery role, not the
+ * pick claim, so the claim is not checked; every line short or open without a reason gets the
+ * reason given (STOCKOUT). Answers as flushPickList; the caller publishes after commit.
+ */
+export async function flushPickListForPacking(
+  tx: Tx,
+  ctx: AppContext,
+  caller: Principal,
+  code: string,
+  defaultReason: 'STOCKOUT',
+): Promise<PickListFlushAnswer> {
+  const head = await lockedPickList(tx, code);
+  const shortReasons = (await pickListLines(tx, head.id))
+    .filter((l) => l.short_reason === null && (l.short_qty > 0 || l.open_quantity > 0))
+    .map((l) => ({ lineNumber: l.line_number, reason: defaultReason }));
+  return flushInTransaction(tx, ctx, caller, code, { shortReasons }, { claimChecked: true });
 }

@@ -107,4 +107,12 @@ export async function afterPickListCommit(ctx: AppContext, codes: readonly strin
     process.emitWarning(`pick list change not published: ${String(error)}`);
   }
   await recount(ctx);
+  for (const listener of pickListCommitListeners) await listener(ctx);
 }
+
+/**
+ * Others whose state follows the pick lists (the /pack and /delivery counters of
+ * features/deliveries) register here at route registration; each runs after every committed
+ * change of lists and must not throw.
+ */
+export const pickListCommitListeners = new Set<(ctx: AppContext) => Promise<void>>();

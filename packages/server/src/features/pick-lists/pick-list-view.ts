@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/app-error.js';
 import { findClaimHolders } from '../claims/claims.service.js';
+import { recountRequestsOfList } from '../deliveries/recount-requests.service.js';
 import * as repository from './pick-list-view.repository.js';
 import type { ContainerRow } from './pick-list-view.repository.js';
 import { findPickListByCode, lockPickList, type PickListHead } from './pick-lists.repository.js';
@@ -116,11 +117,12 @@ async function linesOf(db: DbOrTx, documentId: number): Promise<PickListLine[]> 
  */
 export async function loadPickListView(db: DbOrTx, code: string): Promise<PickList> {
   const head = await findPickListHeadOrThrow(db, code);
-  const [lines, containerRows, salesOrders, holders] = await Promise.all([
+  const [lines, containerRows, salesOrders, holders, recountRequests] = await Promise.all([
     linesOf(db, head.id),
     repository.containersOfList(db, head.id),
     repository.salesOrdersOfList(db, head.id),
     findClaimHolders(db, [{ type: 'PICK_LIST', id: head.id }]),
+    recountRequestsOfList(db, head.id),
   ]);
   const shippingContainers = await toShippingContainers(db, containerRows);
   return {
@@ -143,5 +145,7 @@ export async function loadPickListView(db: DbOrTx, code: string): Promise<PickLi
     salesOrders,
     lines,
     shippingContainers,
+    /** Raised by packing differences (decision 0185). */
+    recountRequests,
   };
 }

@@ -140,6 +140,23 @@ export async function printLabels(
   }
   if (document === null) return { printed: 0, printer: printer.name };
 
+  await sendDocument(ctx, caller, printer, document);
+  return answer;
+}
+
+/**
+ * Sends a rendered document to a printer by its print type: VOID prints nothing, FILE writes into
+ * the printer's folder, RAW sends the bytes (422 printerUnreachable {printer}), PERIPHERAL goes to
+ * the caller's own browser session only. The caller checked the printer (printLabels, or a
+ * feature that renders its own PDF such as the packing slip).
+ */
+export async function sendDocument(
+  ctx: AppContext,
+  caller: Principal,
+  printer: PrinterRow,
+  document: PrintDocument,
+): Promise<void> {
+  const printType = supportedPrintTypeOf(printer.print_type);
   switch (printType) {
     case 'VOID':
       break;
@@ -170,7 +187,6 @@ export async function printLabels(
       );
       break;
   }
-  return answer;
 }
 
 /** A test label for a printer (device settings' Test buttons). */

@@ -53,6 +53,8 @@ export const movementPolicies: Readonly<Record<StockMovementType, MovementPolicy
   QC_REJECT: bookkeeping,
   SCRAP: bookkeeping,
   MANAGED_BY_CONVERSION: bookkeeping,
+  // The reverse of DELIVERY: + onHand and pickQty in the containers the goods left from.
+  DELIVERY_CANCEL: physical(false, false),
 };
 
 /** Physical location types that end a movement holding at most one item, with their error keys. */

@@ -2,10 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { pickListEndpoints, queryKeyOf, type PickList } from '@wms/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { serverPrinterId } from '../../components/object-dialogs/format.js';
 import { PdfPreviewModal } from '../../components/pdf-preview/PdfPreviewModal.js';
-import { failureNotice } from '../../handheld/engine/outcomes.js';
-import type { Notice } from '../../handheld/engine/types.js';
 import { HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { useScaleService } from '../../handheld/peripherals/useScaleService.js';
 import { browserStorage, clearWorkflow, workflowStorageKey } from '../../handheld/workflow-persistence.js';
@@ -21,38 +18,10 @@ import { showFailure } from '../../handheld/show-failure.js';
 import { useFinish } from '../../handheld/picking/useFinish.js';
 import { usePickWorkflow, type PickVariant } from '../../handheld/picking/usePickWorkflow.js';
 import { PackActions } from './PackActions.js';
-import { packApi, packQueries } from './pack-api.js';
+import { packApi, packQueries } from '../../handheld/packing/box-api.js';
+import { boxLabel } from '../../handheld/packing/box-label.js';
 import { packEndSteps, packSteps, type PackDeps } from './pack-workflow.js';
 import { pickAndPackNames as names } from './pick-and-pack-paths.js';
-
-/** The label of a closed box: on the device's delivery label printer, else (or when that fails) its PDF. */
-async function boxLabel(container: string, printerChoice: number | string, onPdf: (pdf: Blob) => void) {
-  const notices: Notice[] = [];
-  const printer = serverPrinterId(printerChoice);
-  if (printer !== null) {
-    try {
-      const printed = await packApi.printLabel(container, printer);
-      const notice: Notice = {
-        variant: 'success',
-        key: 'pickAndPack:labelPrinted',
-        args: { box: container, printer: printed.printer },
-      };
-      return [notice];
-    } catch (error) {
-      notices.push({ ...failureNotice(error), variant: 'warning' });
-    }
-  }
-  try {
-    const pdf = await packApi.labelPdf(container);
-    if (pdf) {
-      onPdf(pdf);
-      notices.push({ variant: 'info', key: 'pickAndPack:labelPdf', args: { box: container } });
-    }
-  } catch (error) {
-    notices.push({ ...failureNotice(error), variant: 'warning' });
-  }
-  return notices;
-}
 
 /**
  * The questions of one claimed list for pick and pack: stock picking's workflow with the box

@@ -5,8 +5,8 @@ import { stay, type Notice, type Step, type StepOutcome } from '../../handheld/e
 import type { PickDraft } from '../../handheld/picking/pick-state.js';
 import type { PickWorkflowDeps } from '../../handheld/picking/pick-workflow.js';
 import { serverKey } from '../../handheld/picking/pick-refusals.js';
-import { packApi, type PackApi } from './pack-api.js';
-import { maxWeightInMg, readingInMg, weightInMgOf } from './pack-weight.js';
+import { packApi, type PackApi } from '../../handheld/packing/box-api.js';
+import { maxWeightInMg, readingInMg, weightInMgOf } from '../../handheld/packing/pack-weight.js';
 
 /** A prompt or notice key of this app's namespace. */
 function pp(key: string, args?: Record<string, unknown>) {

@@ -1,5 +1,5 @@
-import { findUnit, parseAmount, parseAmountWithUnit } from '../../handheld/engine/units.js';
-import type { ScannerSettings } from '../../handheld/engine/types.js';
+import { findUnit, parseAmount, parseAmountWithUnit } from '../engine/units.js';
+import type { ScannerSettings } from '../engine/types.js';
 
 /** The heaviest box the server takes (contract: weightInMg at most 10 t). */
 export const maxWeightInMg = 10_000_000_000;

@@ -1,5 +1,5 @@
 import { pickListEndpoints as endpoints, type EndpointRequest, type PrintAnswer } from '@wms/contract';
-import { quietly } from '../../handheld/picking/picking-api.js';
+import { quietly } from '../picking/picking-api.js';
 import { apiQuery, callApi } from '../../platform/api-client.js';
 
 const quiet = { silent: true } as const;
