@@ -37,11 +37,11 @@ export const pickingSettings = {
 
 export const pickingTargets = { allocationMs: 5000, picksPerSecond: 1000, p99Ms: 100 };
 
-const serverDist = path.join(repositoryDir, 'packages', 'server', 'dist');
+export const serverDist = path.join(repositoryDir, 'packages', 'server', 'dist');
 const unit = 1000;
 const day = 86_400_000;
 const isoDay = (days) => new Date(Date.now() + days * day).toISOString().slice(0, 10);
-const chunked = (values, size = 500) => {
+export const chunked = (values, size = 500) => {
   const out = [];
   for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
   return out;
@@ -66,15 +66,48 @@ const eligibleLocation = (qb, prefix = 'b') =>
     .where(`${prefix}.physical_location_type`, '=', 'NORMAL')
     .where(`${prefix}.code_lower`, 'like', 'ld-l%');
 
-/**
- * The seeding step (not timed): pickers, a customer, batch and serial items with their batches,
- * serials, stock and pick faces, pick faces of the normal items, and the sales orders.
- */
-async function seed(db, dialect) {
-  const s = pickingSettings;
-  const { codeKey, paddedCodeKey } = await import('@wms/contract');
+/** Users of the bench, `${prefix}01` and on, with the given roles and one password. */
+export async function insertUsers(db, prefix, count, roles) {
   const { hashPassword } = await import(pathToFileURL(path.join(serverDist, 'features', 'auth', 'secrets.js')).href);
   const at = new Date().toISOString();
+  const password = 'bench-picker-secret';
+  const hash = await hashPassword(password);
+  const usernames = Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
+  await db
+    .insertInto('app_user')
+    .values(
+      usernames.map((username) => ({
+        username,
+        username_lower: username,
+        password_hash: hash,
+        roles: JSON.stringify(roles),
+        settings: JSON.stringify({ preferredLanguage: 'en' }),
+        created_at: at,
+        updated_at: at,
+        version: 1,
+        active: 1,
+        totp_enabled: 0,
+      })),
+    )
+    .execute();
+  return { usernames, password };
+}
+
+/**
+ * The seeding step (not timed): pickers, a customer, batch and serial items with their batches,
+ * serials, stock and pick faces, pick faces of the normal items, and the sales orders. `s` may
+ * give `lineCounts` (the orders' sizes in turn) instead of `linesPerOrder`.
+ */
+export async function seed(db, dialect, s = pickingSettings) {
+  const { codeKey, paddedCodeKey } = await import('@wms/contract');
+  const at = new Date().toISOString();
+  const sizes = Array.from({ length: s.orders }, (_, n) => s.lineCounts?.[n % s.lineCounts.length] ?? s.linesPerOrder);
+  const starts = [];
+  let lineTotal = 0;
+  for (const size of sizes) {
+    starts.push(lineTotal);
+    lineTotal += size;
+  }
   const warehouse = await db
     .selectFrom('warehouse')
     .select('id')
@@ -91,26 +124,7 @@ async function seed(db, dialect) {
   const pickLocations = await locations('PICK');
   const bulkLocations = await locations('BULK');
 
-  const password = 'bench-picker-secret';
-  const hash = await hashPassword(password);
-  const pickers = Array.from({ length: s.pickers }, (_, i) => `bench-picker-${String(i + 1).padStart(2, '0')}`);
-  await db
-    .insertInto('app_user')
-    .values(
-      pickers.map((username) => ({
-        username,
-        username_lower: username,
-        password_hash: hash,
-        roles: JSON.stringify(['picking']),
-        settings: JSON.stringify({ preferredLanguage: 'en' }),
-        created_at: at,
-        updated_at: at,
-        version: 1,
-        active: 1,
-        totp_enabled: 0,
-      })),
-    )
-    .execute();
+  const { usernames: pickers, password } = await insertUsers(db, 'bench-picker-', s.pickers, ['picking']);
   const customer = await db
     .insertInto('business_partner')
     .values({
@@ -125,7 +139,7 @@ async function seed(db, dialect) {
 
   // Normal items: those with at least 30 units free on eligible PICK or BULK locations of LD1.
   const normalCount = Math.ceil(
-    (s.orders * s.linesPerOrder - s.batchItems * s.linesPerBatchItem - s.serialItems * s.linesPerSerialItem) / 2,
+    (lineTotal - s.batchItems * s.linesPerBatchItem - s.serialItems * s.linesPerSerialItem) / 2,
   );
   const normalItems = (
     await eligibleLocation(
@@ -320,7 +334,7 @@ async function seed(db, dialect) {
     ...serialItems.flatMap((itemId) =>
       Array.from({ length: s.linesPerSerialItem }, () => ({ itemId, units: between(1, 2) })),
     ),
-  ].slice(0, s.orders * s.linesPerOrder);
+  ].slice(0, lineTotal);
   for (let i = specs.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [specs[i], specs[j]] = [specs[j], specs[i]];
@@ -353,7 +367,7 @@ async function seed(db, dialect) {
       .execute();
     const lines = documents.flatMap((d) => {
       const n = Number(d.code.slice('BENCH-SO-'.length)) - 1;
-      return specs.slice(n * s.linesPerOrder, (n + 1) * s.linesPerOrder).map((spec, lineNumber) => ({
+      return specs.slice(starts[n], starts[n] + sizes[n]).map((spec, lineNumber) => ({
         document_id: d.id,
         line_number: lineNumber,
         item_id: spec.itemId,
@@ -375,16 +389,18 @@ async function seed(db, dialect) {
   }
   return {
     warehouseId: warehouse.id,
+    customerId: customer.id,
     pickers,
     password,
     itemIds: [...normalItems, ...batchItems, ...serialItems],
+    normalItems,
     batchItems,
     lines: specs.length,
   };
 }
 
 /** Stock rows of the items (per stock key), with what allocation needs to judge them. */
-async function stockOf(db, itemIds) {
+export async function stockOf(db, itemIds) {
   const rows = [];
   for (const part of chunked(itemIds)) {
     rows.push(
@@ -429,7 +445,7 @@ async function stockOf(db, itemIds) {
   }));
 }
 
-const keyOf = (r) => `${r.item_id}:${r.bin_location_id}:${r.batch_id ?? 0}:${r.serial_id ?? 0}`;
+export const keyOf = (r) => `${r.item_id}:${r.bin_location_id}:${r.batch_id ?? 0}:${r.serial_id ?? 0}`;
 
 async function allocationSums(db, itemIds) {
   const sums = new Map();
@@ -516,7 +532,7 @@ async function checkAllocation(db, seeded, baseline) {
 }
 
 /** Released quantities of the items' stock keys, the ledger's last id, and on-hand per key (before the run). */
-async function snapshot(db, itemIds) {
+export async function snapshot(db, itemIds) {
   const stock = await stockOf(db, itemIds);
   const last = await db
     .selectFrom('stock_ledger')
@@ -671,7 +687,7 @@ async function checkInvariants(db, seeded, before, picksAnswered) {
 }
 
 /** A keep-alive JSON client: post(path, body, cookie) answers { status, json, ms }. */
-function jsonClient(baseUrl) {
+export function jsonClient(baseUrl) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const { hostname, port } = new URL(baseUrl);
   return (method, pathname, body, headers) =>
@@ -712,16 +728,19 @@ function jsonClient(baseUrl) {
 }
 
 /** The headers of one picker's session (its own UniqueSession). */
-async function signInAs(baseUrl, username, password, device) {
+export async function signInAs(baseUrl, username, password, device) {
   return { ...clientHeaders, uniquesession: device, cookie: await signIn(baseUrl, { username, password, device }) };
 }
 
-const percentile = (sorted, p) =>
+export const percentile = (sorted, p) =>
   sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
-/** 32 pickers claim lists and pick their allocations until the time is up or no list is left. */
-async function pickAll(baseUrl, seeded, codes) {
-  const s = pickingSettings;
+/**
+ * 32 pickers claim lists and pick their allocations until the time is up or no list is left
+ * (`timing` overrides pickingSettings' durationSeconds and warmupSeconds).
+ */
+export async function pickAll(baseUrl, seeded, codes, timing = {}) {
+  const s = { ...pickingSettings, ...timing };
   const request = jsonClient(baseUrl);
   const sessions = [];
   for (const [i, username] of seeded.pickers.entries()) {

@@ -9,8 +9,9 @@
 // STOMP sockets, broadcast delivery p50/p95 and memory per idle socket, bench/live.mjs), imports (20,000
 // item rows and 100,000 opening-stock rows: dry run, commit, memory, /auth/me beside it,
 // bench/imports.mjs; not in the default), picking (pick list creation for 10,000 sales order lines with
-// a FEFO check, then 32 concurrent pickers, bench/picking.mjs; not in the default); the default is
-// web,server,live.
+// a FEFO check, then 32 concurrent pickers, bench/picking.mjs; not in the default), deliveries (2,000
+// packed lists delivered by 16 concurrent packers, replays, invariants, the packing slip of a 200-line
+// delivery, bench/deliveries.mjs; not in the default); the default is web,server,live.
 // Writes bench/results/latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { checkLookups, lookupScenarios, lookupTargets } from './lookups.mjs';
 import { runTransfersPart } from './transfers.mjs';
 import { runReceiptsPart } from './receipts.mjs';
 import { runPickingPart } from './picking.mjs';
+import { runDeliveriesPart } from './deliveries.mjs';
 import { printImports, runImportsPart } from './imports.mjs';
 import { printLive, runLivePart } from './live.mjs';
 import { clientHeaders, signIn, startBuiltServer, startProcess } from './processes.mjs';
@@ -39,7 +41,7 @@ const settings = {
   sampleSize: Number(process.env.BENCH_SAMPLE ?? 10_000),
 };
 
-const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'picking', 'imports', 'live'];
+const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'picking', 'deliveries', 'imports', 'live'];
 function selectedParts(text) {
   const parts = new Set();
   for (const part of text
@@ -50,7 +52,7 @@ function selectedParts(text) {
     else if (knownParts.includes(part)) parts.add(part);
     else
       throw new Error(
-        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, picking, imports, live)`,
+        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, picking, deliveries, imports, live)`,
       );
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
@@ -363,6 +365,7 @@ async function main() {
   const transfers = parts.includes('transfers') ? await runTransfersPart({ signIn, clientHeaders }) : undefined;
   const receipts = parts.includes('receipts') ? await runReceiptsPart({ signIn, clientHeaders }) : undefined;
   const picking = parts.includes('picking') ? await runPickingPart() : undefined;
+  const deliveries = parts.includes('deliveries') ? await runDeliveriesPart() : undefined;
   const imports = parts.includes('imports') ? await runImportsPart() : undefined;
   if (imports) printImports(imports);
   const live = parts.includes('live') ? await runLivePart() : undefined;
@@ -388,6 +391,7 @@ async function main() {
     transfers,
     receipts,
     picking,
+    deliveries,
     imports,
     live,
     web: web ? webReport(web) : undefined,
@@ -402,6 +406,10 @@ async function main() {
   }
   if (picking && (picking.invariants.problems.length || picking.allocation.problems.length)) {
     console.error('bench: FAILED: the pick list invariants or the FEFO check do not hold after the picking');
+    process.exitCode = 1;
+  }
+  if (deliveries && (deliveries.invariants.problems.length || deliveries.replays.problems.length)) {
+    console.error('bench: FAILED: the delivery invariants or the idempotent replays do not hold after the deliveries');
     process.exitCode = 1;
   }
   if (transfers?.invariants.problems.length) {

@@ -321,6 +321,9 @@ export const errorKeys = [
   'unknownLoad',
   'loadClosed',
   'loadIncomplete',
+  // multi-address delivery (issue 19 item 4, decision 0188)
+  'itemNotForAnyOpenAddress',
+  'pickListNotMultiAddress',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

@@ -52,3 +52,4 @@ export * from './api/spreadsheets.js';
 export * from './api/address-validation.js';
 export * from './api/packing-slip.js';
 export * from './api/delivery-dispatch.js';
+export * from './api/multi-address-delivery.js';

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { warmUpPdfRendering } from './features/labels/pdf.js';
 
 /** Process entry: read config, build the app (migrate, seed), listen, shut down gracefully. */
 async function main(): Promise<void> {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     { url: `http://localhost:${config.port}`, database: app.ctx.dialect, runtimeType: config.runtimeType },
     'WMS server started',
   );
+  warmUpPdfRendering().catch((error: unknown) => app.log.warn({ err: error }, 'PDF warm-up failed'));
 }
 
 main().catch((error: unknown) => {

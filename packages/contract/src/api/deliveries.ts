@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
 import { defineEndpoints, rolesAccess } from './endpoint.js';
-import { pickListStatuses } from './documents.js';
+import { deliveryStatuses, pickListStatuses } from './documents.js';
 import { pickListCodeParamsSchema, shippingContainerStatuses, shippingContainerTypes } from './pick-list-model.js';
 
 /**
@@ -45,12 +45,7 @@ const partnerSchema = z.object({ code: z.string(), name: z.string() });
 export const packVerifications = ['NONE', 'COUNT', 'SCAN_ALL'] as const;
 export type PackVerification = (typeof packVerifications)[number];
 
-/** DELIVERY: CREATED -> DISPATCHED | CANCELLED. */
-export const deliveryStatuses = ['CREATED', 'DISPATCHED', 'CANCELLED'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
-
-/** RECOUNT_REQUEST raised by a packing difference: OPEN until the counting apps take it. */
-export const recountRequestStatuses = ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'] as const;
 
 // ---------------------------------------------------------------- pack
 

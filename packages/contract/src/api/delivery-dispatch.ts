@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, isoDateTime } from './common.js';
-import { deliveryCodeParamsSchema, deliveryStatuses } from './deliveries.js';
+import { deliveryCodeParamsSchema } from './deliveries.js';
+import { deliveryStatuses } from './documents.js';
 import { defineEndpoints, rolesAccess } from './endpoint.js';
 import { shippingContainerStatuses } from './pick-list-model.js';
 

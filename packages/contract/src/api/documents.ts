@@ -69,6 +69,12 @@ export const pickListStatuses = ['RELEASED', 'PARTLY_PICKED', 'PICKED', 'CLOSED'
  */
 export const storageRequestStatuses = ['OPEN', 'IN_PROGRESS', 'DONE'] as const;
 
+/** DELIVERY (PROCESSES.md 3.7): CREATED -> DISPATCHED | CANCELLED (before dispatch). */
+export const deliveryStatuses = ['CREATED', 'DISPATCHED', 'CANCELLED'] as const;
+
+/** RECOUNT_REQUEST (PROCESSES.md 4.4): raised OPEN (a packing difference) until the counting apps take it. */
+export const recountRequestStatuses = ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'] as const;
+
 /** The statuses of each document type that has its rules yet. */
 export const documentStatuses = {
   PURCHASE_ORDER: receiptSourceStatuses,
@@ -80,6 +86,8 @@ export const documentStatuses = {
   QC_REQUEST: qcRequestStatuses,
   PICK_LIST: pickListStatuses,
   STORAGE_REQUEST: storageRequestStatuses,
+  DELIVERY: deliveryStatuses,
+  RECOUNT_REQUEST: recountRequestStatuses,
 } as const satisfies Partial<Record<DocumentType, readonly string[]>>;
 export type StatusedDocumentType = keyof typeof documentStatuses;
 export type DocumentStatusOf<T extends StatusedDocumentType> = (typeof documentStatuses)[T][number];

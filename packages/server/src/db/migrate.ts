@@ -30,6 +30,7 @@ import { deliveriesMigration } from './migrations/0028-deliveries.js';
 import { addressValidationMigration } from './migrations/0029-address-validation.js';
 import { packingSlipPrintsMigration } from './migrations/0030-packing-slip-prints.js';
 import { deliveryDispatchMigration } from './migrations/0031-delivery-dispatch.js';
+import { multiAddressDeliveryMigration } from './migrations/0032-multi-address-delivery.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -64,6 +65,7 @@ export const migrations: readonly VersionedMigration[] = [
   addressValidationMigration,
   packingSlipPrintsMigration,
   deliveryDispatchMigration,
+  multiAddressDeliveryMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -1010,6 +1010,8 @@ export interface Database {
   pack_difference: PackDifferenceTable;
   delivery_load: DeliveryLoadTable;
   delivery_load_container: DeliveryLoadContainerTable;
+  put_wall_slot: PutWallSlotTable;
+  put_wall_request: PutWallRequestTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -1134,4 +1136,28 @@ export interface DeliveryLoadContainerTable {
   loaded_by: string;
   loaded_at: string;
   idempotency_key: string;
+}
+
+/** 0032: a put wall slot of a multi-address pick list: one per ship-to (features/multi-address-delivery). */
+export interface PutWallSlotTable {
+  id: Generated<number>;
+  pick_list_id: number;
+  slot: string;
+  ship_to_key: string;
+  ship_to: string; // JSON
+  container_id: number | null;
+  /** OPEN | DELIVERED. */
+  status: string;
+  delivery_id: number | null;
+  created_by: string;
+  created_at: string;
+}
+
+/** 0032: a put's idempotency key (a replay moves nothing). */
+export interface PutWallRequestTable {
+  idempotency_key: string;
+  pick_list_id: number;
+  slot: string;
+  delivery_id: number | null;
+  at: string;
 }

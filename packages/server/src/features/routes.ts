@@ -51,6 +51,7 @@ import { registerWorkedTimeRoutes } from './user-tasks/worked-times.routes.js';
 import { registerUserdataRoutes } from './userdata/userdata.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
 import { registerDeliveryDispatchRoutes } from './delivery-dispatch/delivery-dispatch.routes.js';
+import { registerMultiAddressDeliveryRoutes } from './multi-address-delivery/multi-address-delivery.routes.js';
 
 /**
  * Every feature's routes, registered here and nowhere else: each *.routes.ts file exports one
@@ -108,4 +109,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerPackingSlipRoutes(app, ctx);
   registerAddressValidationRoutes(app, ctx);
   registerDeliveryDispatchRoutes(app, ctx);
+  registerMultiAddressDeliveryRoutes(app, ctx);
 }

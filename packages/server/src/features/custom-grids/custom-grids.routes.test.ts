@@ -69,8 +69,16 @@ describe('custom grids', () => {
 
   it('items/openDocuments and binLocations/contentsByItem answer their rows', async () => {
     const orders = await grid('items/1/ITEM-001');
-    // By ship date: PO-1001 is due today, PO-1007 (warehouse 02, inbound demo data) in 3 days.
-    expect(orders.rows.map((r) => r.code)).toEqual(['PO-1001', 'SO-2001', 'PO-1007', 'WO-3001', 'SO-2002']);
+    // By ship date: PO-1001 is due today, PO-1007 (warehouse 02, inbound demo data) in 3 days;
+    // SO-ADDR-1 (address validation demo data) has no ship date: last.
+    expect(orders.rows.map((r) => r.code)).toEqual([
+      'PO-1001',
+      'SO-2001',
+      'PO-1007',
+      'WO-3001',
+      'SO-2002',
+      'SO-ADDR-1',
+    ]);
     expect(orders.rows.find((r) => r.code === 'SO-2002')).toEqual({
       code: 'SO-2002',
       direction: 'OUT',

@@ -1,8 +1,9 @@
-import { fromThousandths, type DeliveryCancelAnswer, type DeliveryStatus } from '@wms/contract';
+import { fromThousandths, type DeliveryCancelAnswer } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
+import { isAllowedTransition } from '../documents/document-status.js';
 import { queueForErp } from '../erp-outbox/erp-outbox.service.js';
 import {
   setPacked,
@@ -15,16 +16,6 @@ import { applyStockMovement } from '../stock/stock.service.js';
 import * as repository from './deliveries.repository.js';
 import { afterDeliveryCommit } from './delivery-live.js';
 import { findDeliveryOrThrow, loadDelivery } from './delivery-view.js';
-
-/**
- * DELIVERY statuses (PROCESSES.md 3.7 "States"): CREATED -> DISPATCHED | CANCELLED; the
- * dispatch app (features/delivery-dispatch) makes DISPATCHED. Checked here for the cancel.
- */
-export const deliveryTransitions: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
-  CREATED: ['DISPATCHED', 'CANCELLED'],
-  DISPATCHED: [],
-  CANCELLED: [],
-};
 
 /**
  * POST delivery/{code}/cancel {version, comment?} (authorisation deliveryAuthCancel, decision
@@ -51,7 +42,7 @@ export async function cancelDelivery(
     const head = await findDeliveryOrThrow(tx, code);
     if (head.version !== body.version) throw preconditionFailed({ currentVersion: head.version });
     if (head.status === 'DISPATCHED') throw unprocessable('deliveryAlreadyDispatched', { code: head.code });
-    if (!deliveryTransitions[head.status as DeliveryStatus].includes('CANCELLED')) {
+    if (!isAllowedTransition('DELIVERY', head.status, 'CANCELLED')) {
       throw unprocessable('invalidStatusTransition', { type: 'DELIVERY', from: head.status, to: 'CANCELLED' });
     }
     if (head.pick_list_code === null) throw new Error(`delivery ${head.code} has no pick list`);

@@ -92,6 +92,22 @@ export const documentTransitions: { readonly [T in StatusedDocumentType]: Transi
     IN_PROGRESS: ['DONE'],
     DONE: [],
   },
+  /**
+   * DELIVERY (decision 0185): the dispatch app (features/delivery-dispatch) makes DISPATCHED; a
+   * manager cancels a CREATED one (features/deliveries delivery-cancel.ts).
+   */
+  DELIVERY: {
+    CREATED: ['DISPATCHED', 'CANCELLED'],
+    DISPATCHED: [],
+    CANCELLED: [],
+  },
+  /** RECOUNT_REQUEST: raised OPEN (a packing difference, decision 0185); the counting apps work it. */
+  RECOUNT_REQUEST: {
+    OPEN: ['IN_PROGRESS', 'DONE', 'CANCELLED'],
+    IN_PROGRESS: ['DONE', 'CANCELLED'],
+    DONE: [],
+    CANCELLED: [],
+  },
 };
 
 /** The statuses a document of the type may leave for `to` (none for a type without a table). */

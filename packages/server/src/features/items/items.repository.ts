@@ -147,33 +147,37 @@ export function stockRowsOfItem(db: DbOrTx, itemId: number) {
 const closedStatuses = ['CLOSED', 'CANCELLED'];
 
 export function openDocumentLinesOfItem(db: DbOrTx, itemId: number) {
-  return db
-    .selectFrom('document_line as l')
-    .innerJoin('document as d', 'd.id', 'l.document_id')
-    .leftJoin('business_partner as p', 'p.id', 'd.business_partner_id')
-    .leftJoin('warehouse as w', 'w.id', 'd.warehouse_id')
-    .select([
-      'd.type',
-      'd.code',
-      'd.visual_code',
-      'd.status',
-      'd.ship_date',
-      'l.line_number',
-      'l.direction',
-      'l.quantity',
-      'l.open_quantity',
-      'p.code as partner_code',
-      'p.name as partner_name',
-      'w.code as warehouse_code',
-    ])
-    .where('l.item_id', '=', itemId)
-    .where('l.direction', 'is not', null)
-    .where('l.open_quantity', '>', 0)
-    .where('d.status', 'not in', closedStatuses)
-    .orderBy('d.ship_date')
-    .orderBy('d.code_lower')
-    .orderBy('l.line_number')
-    .execute();
+  return (
+    db
+      .selectFrom('document_line as l')
+      .innerJoin('document as d', 'd.id', 'l.document_id')
+      .leftJoin('business_partner as p', 'p.id', 'd.business_partner_id')
+      .leftJoin('warehouse as w', 'w.id', 'd.warehouse_id')
+      .select([
+        'd.type',
+        'd.code',
+        'd.visual_code',
+        'd.status',
+        'd.ship_date',
+        'l.line_number',
+        'l.direction',
+        'l.quantity',
+        'l.open_quantity',
+        'p.code as partner_code',
+        'p.name as partner_name',
+        'w.code as warehouse_code',
+      ])
+      .where('l.item_id', '=', itemId)
+      .where('l.direction', 'is not', null)
+      .where('l.open_quantity', '>', 0)
+      .where('d.status', 'not in', closedStatuses)
+      // Undated documents last on both databases (PostgreSQL sorts nulls last, SQLite first).
+      .orderBy(sql`d.ship_date is null`)
+      .orderBy('d.ship_date')
+      .orderBy('d.code_lower')
+      .orderBy('l.line_number')
+      .execute()
+  );
 }
 
 export function ledgerOfItem(db: DbOrTx, itemId: number, offset: number, limit: number) {

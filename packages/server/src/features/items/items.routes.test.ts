@@ -195,9 +195,9 @@ describe('item read API', () => {
       expect(answer.json.length).toBeGreaterThan(5);
       expect(answer.json.length).toBeLessThanOrEqual(20);
       const all = await operator.get('/api/v1/item/autocomplete/-');
-      // 10 items of the master data, ITEM-003 and ITEM-004 of the inbound demo data and the four
-      // PICK-* items of the picking demo data.
-      expect(all.json.length).toBe(16);
+      // 10 items of the master data, ITEM-003 and ITEM-004 of the inbound demo data, the four
+      // PICK-* items of the picking demo data and PACK-DEMO-01 of the delivery demo data.
+      expect(all.json.length).toBe(17);
     });
     it('refuses a blank text and one over 100 characters', async () => {
       expect((await operator.get('/api/v1/item/autocomplete/%20')).status).toBe(400);
@@ -259,6 +259,8 @@ describe('item read API', () => {
         'PO-1007 IN',
         'SO-2001 OUT',
         'SO-2002 OUT',
+        // The order with an invalid ship-to postcode of the address validation demo data.
+        'SO-ADDR-1 OUT',
         'WO-3001 OUT',
       ]);
       expect(rows.find((r) => r.code === 'SO-2002')).toMatchObject({
@@ -269,7 +271,8 @@ describe('item read API', () => {
         businessPartnerName: 'Müller Werkzeuge GmbH',
         shipDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       });
-      const dates = rows.map((r) => r.shipDate ?? '');
+      // By ship date, undated documents last.
+      const dates = rows.map((r) => r.shipDate ?? '9999');
       expect([...dates].sort()).toEqual(dates);
       const product = itemOpenDocumentsAnswerSchema.parse(
         (await operator.get('/api/v1/item/PROD-001/open_documents')).json,

@@ -279,3 +279,21 @@ export async function renderPdf(jobs: readonly LabelJob[], paper: PdfPaper): Pro
   doc.end();
   return done;
 }
+
+/**
+ * Renders one throw-away label so the first real PDF (a label, a packing slip) does not pay for
+ * loading the fonts and the barcode writer: called once after the server listens (main.ts).
+ */
+export async function warmUpPdfRendering(): Promise<void> {
+  await renderPdf(
+    [
+      {
+        kind: 'item',
+        size: 'normal',
+        data: { code: 'WARM-UP', name: 'Warm-up', barcode: 'WARM-UP', quantity: 1 },
+        copies: 1,
+      },
+    ],
+    'A4',
+  );
+}
