@@ -333,22 +333,6 @@ export function containersByBins(db: DbOrTx, binLocationIds: readonly number[]) 
     .execute();
 }
 
-/** The delivery's status change as one conditional update that raises the version. */
-export async function changeDeliveryStatus(
-  tx: DbOrTx,
-  id: number,
-  change: { from: string; to: string; expectedVersion: number; at: string },
-): Promise<boolean> {
-  const result = await tx
-    .updateTable('document')
-    .set((eb) => ({ status: change.to, version: eb('version', '+', 1), updated_at: change.at }))
-    .where('id', '=', id)
-    .where('status', '=', change.from)
-    .where('version', '=', change.expectedVersion)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 export async function setCancelled(
   tx: DbOrTx,
   id: number,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
-import { isAllowedTransition } from '../documents/document-status.js';
+import { changeStatus, isAllowedTransition } from '../documents/document-status.js';
 import { queueForErp } from '../erp-outbox/erp-outbox.service.js';
 import {
   setPacked,
@@ -56,9 +56,8 @@ export async function cancelDelivery(
       containers.map((c) => c.id),
     );
     // The closed list's entries into the containers: its lines are copied with what they delivered.
-    const own = entries;
-    const perLine = new Map<number, { entry: (typeof own)[number]; quantity: number }>();
-    for (const entry of own) {
+    const perLine = new Map<number, { entry: (typeof entries)[number]; quantity: number }>();
+    for (const entry of entries) {
       const sum = perLine.get(entry.document_line_id) ?? { entry, quantity: 0 };
       sum.quantity += entry.quantity;
       perLine.set(entry.document_line_id, sum);
@@ -99,7 +98,7 @@ export async function cancelDelivery(
     }
     await insertPickEntries(
       tx,
-      own.map((e) => ({
+      entries.map((e) => ({
         documentLineId: e.document_line_id,
         documentId: closedList.id,
         itemId: e.item_id,
@@ -116,7 +115,7 @@ export async function cancelDelivery(
     );
     await insertPickEntries(
       tx,
-      own.map((e) => ({
+      entries.map((e) => ({
         documentLineId: newLineOf.get(e.document_line_id)!,
         documentId: reopened.id,
         itemId: e.item_id,
@@ -158,16 +157,7 @@ export async function cancelDelivery(
         throw new Error(`sales order line ${lineId} not raised back`);
       }
     }
-    if (
-      !(await repository.changeDeliveryStatus(tx, head.id, {
-        from: 'CREATED',
-        to: 'CANCELLED',
-        expectedVersion: body.version,
-        at,
-      }))
-    ) {
-      throw preconditionFailed({ currentVersion: head.version });
-    }
+    await changeStatus(tx, { documentId: head.id, to: 'CANCELLED', expectedVersion: body.version });
     await repository.setCancelled(tx, head.id, {
       by: caller.username,
       at,
