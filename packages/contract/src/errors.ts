@@ -324,6 +324,17 @@ export const errorKeys = [
   // multi-address delivery (issue 19 item 4, decision 0188)
   'itemNotForAnyOpenAddress',
   'pickListNotMultiAddress',
+  'picklistOnPutWall',
+  // counting (issue 20 items 1, 2 and 6, decision 0189)
+  'locationNotFlaggedForCounting',
+  'itemNotInCountRequest',
+  'serialsMissingConfirm',
+  'batchOrSerialNotForItem',
+  // batch correction (issue 20 item 5, decision 0190)
+  'cannotMixQcStatusInCorrection',
+  'sameBatchInCorrection',
+  'allocatedStockNeedsPickableBatch',
+  'batchExpiryUnchanged',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

@@ -18,6 +18,8 @@ export const erpOutboxKinds = [
   /** Decision 0185: a delivery created, and a created delivery cancelled. */
   'DELIVERY_CREATED',
   'DELIVERY_CANCELLED',
+  /** Decision 0187: a delivery loaded in full (or marked dispatched): it left the dock. */
+  'DELIVERY_DISPATCHED',
 ] as const;
 export type ErpOutboxKind = (typeof erpOutboxKinds)[number];
 

@@ -1,6 +1,5 @@
 import { codeKey, paddedCodeKey, type DeliveryQueryValues } from '@wms/contract';
 import { sql } from 'kysely';
-import { isSqlite } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
@@ -384,10 +383,4 @@ export function packedLists(db: DbOrTx, query: { warehouse?: string | undefined;
     .orderBy('d.code_lower')
     .limit(query.limit + 1)
     .execute();
-}
-
-/** PostgreSQL: locks the delivery's document row until commit (SQLite runs one writer at a time). */
-export async function lockDelivery(tx: DbOrTx, documentId: number): Promise<void> {
-  if (isSqlite(tx)) return;
-  await tx.selectFrom('document').select('id').where('id', '=', documentId).forUpdate().execute();
 }

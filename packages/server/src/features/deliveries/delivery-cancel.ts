@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
 import { preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
-import { changeStatus, isAllowedTransition } from '../documents/document-status.js';
+import { changeStatus, isAllowedTransition, lockDocumentRow } from '../documents/document-status.js';
 import { queueForErp } from '../erp-outbox/erp-outbox.service.js';
 import {
   setPacked,
@@ -38,7 +38,7 @@ export async function cancelDelivery(
 ): Promise<DeliveryCancelAnswer> {
   const outcome = await ctx.db.transaction().execute(async (tx) => {
     const found = await findDeliveryOrThrow(tx, code);
-    await repository.lockDelivery(tx, found.id);
+    await lockDocumentRow(tx, found.id);
     const head = await findDeliveryOrThrow(tx, code);
     if (head.version !== body.version) throw preconditionFailed({ currentVersion: head.version });
     if (head.status === 'DISPATCHED') throw unprocessable('deliveryAlreadyDispatched', { code: head.code });

@@ -1,15 +1,8 @@
 /**
  * What the put wall (features/multi-address-delivery, decision 0188) uses of packing and
- * delivery: container contents and the pick entries behind them, and the writes of a delivery
- * (head, lines, sales order lines, containers). The deliveries' own functions, named here so the
- * other feature calls this service and never the repositories.
+ * delivery: container contents, the pick entries behind them, and the issue of one DELIVERY
+ * document (delivery-issue.ts). Named here so the other feature calls this service and never the
+ * repositories.
  */
 export { contentKeyOf, contentsOf, picksBehind, type ContentKey, type ContentRow } from './pack.repository.js';
-export {
-  changeDeliveredOnSalesLine,
-  entriesInContainers,
-  insertDelivery,
-  insertDeliveryLines,
-  markContainersDelivered,
-  salesLinesOf,
-} from './deliveries.repository.js';
+export { issueDelivery } from './delivery-issue.js';

@@ -228,6 +228,24 @@ export function pickListCodeOfContainer(db: DbOrTx, code: string) {
     .executeTakeFirst();
 }
 
+/**
+ * A list whose put wall has started (features/multi-address-delivery, decision 0188) is sorted and
+ * delivered there, slot by slot: it is no list to pack, and neither /pack nor /delivery counts it.
+ */
+const notOnPutWall = (eb: ExpressionBuilder<Database & { d: Database['document'] }, 'd'>) =>
+  eb.not(eb.exists(eb.selectFrom('put_wall_slot as pw').select('pw.id').whereRef('pw.pick_list_id', '=', 'd.id')));
+
+/** Whether the list's put wall has started (see notOnPutWall). */
+export async function isOnPutWall(db: DbOrTx, pickListId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('put_wall_slot')
+    .select('id')
+    .where('pick_list_id', '=', pickListId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 const waitingForPacking = (db: DbOrTx, warehouse: string | undefined) => {
   let query = db
     .selectFrom('document as d')
@@ -236,7 +254,8 @@ const waitingForPacking = (db: DbOrTx, warehouse: string | undefined) => {
     .leftJoin('business_partner as bp', 'bp.id', 'd.business_partner_id')
     .where('d.type', '=', 'PICK_LIST')
     .where('d.status', 'in', ['PICKED', 'PARTLY_PICKED'])
-    .where('p.packed', '=', 0);
+    .where('p.packed', '=', 0)
+    .where(notOnPutWall);
   if (warehouse !== undefined) query = query.where('w.code_lower', '=', codeKey(warehouse));
   return query;
 };
@@ -291,6 +310,7 @@ export async function countPackAndDelivery(db: DbOrTx): Promise<{ toPack: number
     .select(['p.packed', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('d.type', '=', 'PICK_LIST')
     .where('d.status', '=', 'PICKED')
+    .where(notOnPutWall)
     .groupBy('p.packed')
     .execute();
   const of = (packed: number) => Number(rows.find((r) => Number(r.packed) === packed)?.n ?? 0);

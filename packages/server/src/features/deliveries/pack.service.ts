@@ -97,13 +97,15 @@ async function resolveScan(ctx: AppContext, scan: string): Promise<string> {
  * POST pack/start {scan, confirmFlush}: the PackView of the list scanned. A PARTLY_PICKED list is
  * 422 picklistNotFullyPicked {status} unless confirmFlush: then it is flushed first (lines short
  * or open without a reason get STOCKOUT; the packer need not hold the pick claim). RELEASED,
- * CLOSED, UNKNOWN or packed lists: 422 picklistNotInStatus {status}.
+ * CLOSED, UNKNOWN or packed lists: 422 picklistNotInStatus {status}. A list whose put wall has
+ * started is sorted there: 422 picklistOnPutWall {picklist}.
  */
 export async function startPacking(ctx: AppContext, caller: Principal, body: StartBody): Promise<PackView> {
   const mode = await packVerificationOf(ctx);
   const code = await resolveScan(ctx, body.scan);
   const { view, flushed } = await ctx.db.transaction().execute(async (tx) => {
     let head = await lockedPickList(tx, code);
+    if (await repository.isOnPutWall(tx, head.id)) throw unprocessable('picklistOnPutWall', { picklist: head.code });
     let flushed = false;
     if (head.status === 'PARTLY_PICKED') {
       if (!body.confirmFlush) throw unprocessable('picklistNotFullyPicked', { status: head.status });

@@ -1,14 +1,13 @@
-import { documentLineDirection } from '@wms/contract';
 import type { Tx } from '../../db/database.js';
 import { nowIso } from '../../util/time.js';
 import type { PickListHead } from '../pick-lists/pick-list-delivery.service.js';
-import { insertNumberedDocument } from './document-codes.js';
+import { insertRecountRequest } from '../counting/recount-requests.js';
 import { contentKeyOf, insertDifference, openDifferencesOf, picksBehind } from './pack.repository.js';
 import type { VerifiedContent } from './pack-view.js';
 
 /**
- * A packing difference raises a RECOUNT_REQUEST (PROCESSES.md 3.7 step 2, 4.4; decision 0185): a
- * document of the store, status OPEN, in the list's warehouse, with one line per source location,
+ * A packing difference raises a RECOUNT_REQUEST (PROCESSES.md 3.7 step 2, 4.4; decision 0185),
+ * made by features/counting/recount-requests.ts: a document of the store, status OPEN, in the list's warehouse, with one line per source location,
  * item and batch the missing units were picked from (the pick entries into the container tell
  * where; the missing units are laid on the sources in pick order). Raised once per difference:
  * a container's row that already has an open (not accepted) difference raises nothing again.
@@ -37,31 +36,18 @@ export async function raiseRecountRequests(
       perSource.set(source.from_bin_location_id, (perSource.get(source.from_bin_location_id) ?? 0) + take);
     }
     if (perSource.size === 0) perSource.set(row.bin_location_id, missing);
-    const document = await insertNumberedDocument(tx, {
-      type: 'RECOUNT_REQUEST',
-      status: 'OPEN',
+    const document = await insertRecountRequest(tx, {
       warehouseId: head.warehouse_id,
-      partnerId: null,
       at,
+      lines: [...perSource].map(([binLocationId, quantity]) => ({
+        binLocationId,
+        itemId: row.itemId,
+        batchId: row.batchId,
+        serialId: row.serialId,
+        quantity,
+        extras: { reason: 'PACKING_DIFFERENCE', pickList: head.code, container: row.container.code },
+      })),
     });
-    let lineNumber = 0;
-    for (const [binLocationId, quantity] of perSource) {
-      await tx
-        .insertInto('document_line')
-        .values({
-          document_id: document.id,
-          line_number: lineNumber++,
-          item_id: row.itemId,
-          direction: documentLineDirection('RECOUNT_REQUEST'),
-          quantity,
-          open_quantity: quantity,
-          batch_id: row.batchId,
-          serial_id: row.serialId,
-          from_bin_location_id: binLocationId,
-          extras: JSON.stringify({ reason: 'PACKING_DIFFERENCE', pickList: head.code, container: row.container.code }),
-        })
-        .execute();
-    }
     await insertDifference(
       tx,
       {

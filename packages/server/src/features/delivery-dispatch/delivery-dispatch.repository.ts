@@ -130,24 +130,16 @@ export async function markDeliveryContainersDispatched(tx: DbOrTx, deliveryId: n
  * CREATED -> DISPATCHED with the next version, who and when, if still CREATED (and, when given,
  * at the expected version): answers the new version, or undefined when it did not change.
  */
-export async function markDeliveryDispatched(
+/** Who dispatched the delivery, and when (its status is changed through the document store). */
+export async function recordDispatch(
   tx: DbOrTx,
-  input: { deliveryId: number; username: string; at: string; expectedVersion?: number },
-): Promise<number | undefined> {
-  let update = tx
-    .updateTable('document')
-    .set((eb) => ({ status: 'DISPATCHED', version: eb('version', '+', 1), updated_at: input.at }))
-    .where('id', '=', input.deliveryId)
-    .where('status', '=', 'CREATED');
-  if (input.expectedVersion !== undefined) update = update.where('version', '=', input.expectedVersion);
-  const row = await update.returning('version').executeTakeFirst();
-  if (!row) return undefined;
+  input: { deliveryId: number; username: string; at: string },
+): Promise<void> {
   await tx
     .updateTable('delivery')
     .set({ dispatched_at: input.at, dispatched_by: input.username })
     .where('document_id', '=', input.deliveryId)
     .execute();
-  return row.version;
 }
 
 // ---------------------------------------------------------------- loads

@@ -97,6 +97,15 @@ describe('delivery dispatch routes', () => {
     expect(partly.containers).toEqual([`${delivery.containers[0]}:DISPATCHED`, `${delivery.containers[1]}:DELIVERED`]);
     expect(await dispatchCounter(db)).toBe(before);
     expect(before).toBeGreaterThan(0);
+    const outbox = () =>
+      db
+        .selectFrom('erp_outbox')
+        .select(['kind', 'payload'])
+        .where('document_type', '=', 'DELIVERY')
+        .where('document_code', '=', delivery.code)
+        .where('kind', '=', 'DELIVERY_DISPATCHED')
+        .execute();
+    expect(await outbox()).toEqual([]);
 
     const startedAt = Date.now();
     const second = await scan(load, delivery.containers[1] ?? '');
@@ -106,6 +115,13 @@ describe('delivery dispatch routes', () => {
     expect(done).toMatchObject({ status: 'DISPATCHED', dispatched_by: loaderName, version: partly.version + 1 });
     expect(Date.parse(done.dispatched_at ?? '')).toBeGreaterThanOrEqual(startedAt - 1000);
     expect(await dispatchCounter(db)).toBe((before ?? 0) - 1);
+    const queued = await outbox();
+    expect(queued).toHaveLength(1);
+    expect(JSON.parse(queued[0]!.payload)).toMatchObject({
+      code: delivery.code,
+      route: 'R1',
+      dispatchedBy: loaderName,
+    });
 
     const closed = await loader.post(`${loadAt(load.id)}/close`, {});
     expect(closed.status).toBe(200);

@@ -11,10 +11,12 @@ import type {
 } from '@wms/contract';
 import { codeKey, loadCloseRequestSchema, loadContainerRequestSchema } from '@wms/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/database.js';
+import type { DbOrTx, Tx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
 import { notFound, preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
+import { changeStatus, lockDocumentRow } from '../documents/document-status.js';
+import { queueForErp } from '../erp-outbox/erp-outbox.service.js';
 import { afterDispatchCommit } from './delivery-dispatch-live.js';
 import { loadDispatchDelivery, loadView, toDispatchDeliveries } from './delivery-dispatch-view.js';
 import * as repository from './delivery-dispatch.repository.js';
@@ -57,17 +59,32 @@ export async function markDispatched(
       throw unprocessable('invalidStatusTransition', { type: 'DELIVERY', from: head.status, to: 'DISPATCHED' });
     if (head.version !== body.version) throw preconditionFailed({ currentVersion: head.version });
     await repository.markDeliveryContainersDispatched(tx, head.id);
-    const version = await repository.markDeliveryDispatched(tx, {
-      deliveryId: head.id,
-      username: caller.username,
-      at: nowIso(),
-      expectedVersion: body.version,
-    });
-    if (version === undefined) throw preconditionFailed({ currentVersion: head.version });
+    await dispatchDelivery(tx, head, caller.username, body.version);
     return loadDispatchDelivery(tx, head.id);
   });
   await afterDispatchCommit(ctx, [delivery]);
   return delivery;
+}
+
+/**
+ * CREATED -> DISPATCHED through the document store (its transition table and version check), who
+ * and when recorded, and DELIVERY_DISPATCHED queued for the ERP: the goods left the dock.
+ */
+async function dispatchDelivery(
+  tx: Tx,
+  head: { id: number; code: string; route: string | null },
+  username: string,
+  expectedVersion?: number,
+): Promise<void> {
+  const at = nowIso();
+  await changeStatus(tx, { documentId: head.id, to: 'DISPATCHED', expectedVersion });
+  await repository.recordDispatch(tx, { deliveryId: head.id, username, at });
+  await queueForErp(tx, {
+    kind: 'DELIVERY_DISPATCHED',
+    documentType: 'DELIVERY',
+    documentCode: head.code,
+    payload: { code: head.code, route: head.route, dispatchedBy: username, dispatchedAt: at },
+  });
 }
 
 async function findLoadOrThrow(db: DbOrTx, id: number) {
@@ -123,7 +140,7 @@ async function replayOf(tx: DbOrTx, key: string) {
   return answerOf(tx, seen.load_id, seen.delivery_id, seen.code, delivery.status === 'DISPATCHED', true);
 }
 
-async function loadInTransaction(tx: DbOrTx, caller: Principal, loadId: number, body: LoadContainerRequest) {
+async function loadInTransaction(tx: Tx, caller: Principal, loadId: number, body: LoadContainerRequest) {
   const request = loadContainerRequestSchema.parse(body);
   const replay = await replayOf(tx, request.idempotencyKey);
   if (replay) return replay;
@@ -132,6 +149,8 @@ async function loadInTransaction(tx: DbOrTx, caller: Principal, loadId: number, 
   const container = await repository.findContainer(tx, request.container);
   if (!container || container.delivery_id === null || container.delivery_status === null)
     throw unprocessable('containerNotInDelivery', { container: request.container });
+  // Of two last containers of one delivery loaded at once, the second sees the first and dispatches.
+  await lockDocumentRow(tx, container.delivery_id);
   const head = await repository.findDeliveryHead(tx, { id: container.delivery_id });
   if (!head || head.status === 'CANCELLED')
     throw unprocessable('containerNotInDelivery', { container: container.code });
@@ -167,11 +186,8 @@ async function loadInTransaction(tx: DbOrTx, caller: Principal, loadId: number, 
   });
   const after = await loadDispatchDelivery(tx, head.id);
   const complete = after.containers.every((c) => c.loaded);
-  // ERP: the outbox has no dispatch kind yet (contract erp-outbox.ts), so nothing is queued here.
-  const dispatched =
-    complete &&
-    (await repository.markDeliveryDispatched(tx, { deliveryId: head.id, username: caller.username, at })) !== undefined;
-  return answerOf(tx, load.id, head.id, container.code, dispatched, false);
+  if (complete) await dispatchDelivery(tx, head, caller.username);
+  return answerOf(tx, load.id, head.id, container.code, complete, false);
 }
 
 /** A container scanned into a load (see the module comment); the answer says what it did. */

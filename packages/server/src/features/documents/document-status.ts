@@ -10,6 +10,8 @@ import { nowIso } from '../../util/time.js';
 import * as repository from './documents.repository.js';
 import type { DocumentHead } from './documents.repository.js';
 
+export { lockDocumentRow } from './documents.repository.js';
+
 /**
  * The status rules of the document store: per document type, from each status the statuses it
  * may change to. Every status of the type is listed (an empty list: nothing follows it). A change

@@ -209,3 +209,14 @@ export async function insertDocumentLines(
       .execute();
   }
 }
+
+/**
+ * Serialises the changes of one document: PostgreSQL locks its row until commit (SQLite runs one
+ * write transaction at a time anyway). Answers whether a row lock was taken: only then may what
+ * was read before it be stale.
+ */
+export async function lockDocumentRow(tx: DbOrTx, documentId: number): Promise<boolean> {
+  if (isSqlite(tx)) return false;
+  await tx.selectFrom('document').select('id').where('id', '=', documentId).forUpdate().execute();
+  return true;
+}

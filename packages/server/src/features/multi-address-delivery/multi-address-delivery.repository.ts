@@ -127,3 +127,25 @@ export async function insertPutRequest(
     })
     .execute();
 }
+
+/** The codes and barcodes (lower case) of the items in the cart, to read a unit scan against. */
+export function itemCodesOf(db: DbOrTx, itemIds: readonly number[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('item')
+    .select(['id', 'code_lower', 'barcode_lower', 'barcode2_lower', 'barcode3_lower'])
+    .where('id', 'in', [...new Set(itemIds)])
+    .execute();
+}
+export type ItemCodesRow = Awaited<ReturnType<typeof itemCodesOf>>[number];
+
+/** The item a put moved (its TRANSFER's ledger rows carry the put's key): what a replay names. */
+export async function itemOfPut(db: DbOrTx, key: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('stock_ledger')
+    .select('item_id')
+    .where('idempotency_key', '=', key)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.item_id;
+}

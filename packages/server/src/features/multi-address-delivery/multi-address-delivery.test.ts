@@ -1,4 +1,4 @@
-import type { Delivery, PutWallPutAnswer, PutWallTarget, PutWallView } from '@wms/contract';
+import type { Delivery, PackOpenAnswer, PutWallPutAnswer, PutWallTarget, PutWallView } from '@wms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueCode } from '../../../test/factories.js';
 import type { HttpClient } from '../../../test/http-client.js';
@@ -10,7 +10,7 @@ import { seedDemoMultiAddress } from '../../db/seed/demo-multi-address.js';
 import { nowIso } from '../../util/time.js';
 import { deliveryAt, deliveryCast, newKey, ok, type DeliveryCast } from '../deliveries/deliveries.test-helper.js';
 import { claimList, detailOf, listOf, pickCall } from '../pick-lists/pick-list-pick.test-helper.js';
-import { pickClient, pickScene, type PickScene } from '../pick-lists/pick-lists.test-helper.js';
+import { assertPickInvariants, pickClient, pickScene, type PickScene } from '../pick-lists/pick-lists.test-helper.js';
 
 const path = '/api/v1/multi_address_delivery';
 const at = (code: string) => `${path}/${encodeURIComponent(code)}`;
@@ -99,6 +99,7 @@ describe('multi-address delivery', () => {
         total -= answer.target.due * 1000;
       }
       await expectStockInvariants(db, [scene.normalItem.id], total);
+      await assertPickInvariants(db);
     }
     expect(deliveries).toHaveLength(3);
     const made = await Promise.all(
@@ -131,7 +132,17 @@ describe('multi-address delivery', () => {
 
   it('refuses a unit no open address needs, a wrong slot container, and moves a replayed put once', async () => {
     const list = await pickedMultiAddressList([1, 1]);
+    const openCodes = async () =>
+      (ok(await cast.packer.get('/api/v1/pack/open?limit=500')).json as PackOpenAnswer).rows.map((r) => r.code);
+    expect(await openCodes()).toContain(list.code);
     ok(await putter.post(`${path}/start`, { scan: list.code }));
+    // Sorted on the put wall: no list to pack any more.
+    expect(await openCodes()).not.toContain(list.code);
+    expect(errorOf(await cast.packer.post('/api/v1/pack/start', { scan: list.code }))).toMatchObject({
+      status: 422,
+      key: 'picklistOnPutWall',
+      args: { picklist: list.code },
+    });
     expect(errorOf(await putter.post(`${at(list.code)}/locate`, { item: scene.batchItem.code }))).toMatchObject({
       status: 422,
       key: 'itemNotForAnyOpenAddress',
@@ -169,6 +180,63 @@ describe('multi-address delivery', () => {
       key: 'wrongSlotScanned',
       args: { expected: 'B' },
     });
+  });
+
+  it('reads a unit scanned by its batch label, its barcode or GS1 data', async () => {
+    const gtin = '4006381333931';
+    await db
+      .updateTable('item')
+      .set({ barcode: gtin, barcode_lower: gtin })
+      .where('id', '=', scene.batchItem.id)
+      .execute();
+    const made = await listOf(db, cast.generator, scene, [
+      { item: scene.batchItem, quantity: 1, extras: { shipTo: stores[0] } },
+      { item: scene.batchItem, quantity: 2, extras: { shipTo: stores[1] } },
+    ]);
+    await claimList(cast.picker, made.code);
+    const cart = uniqueCode('CART-');
+    const batches = new Set<string>();
+    for (const line of (await detailOf(cast.picker, made.code)).lines) {
+      for (const allocation of line.allocations) {
+        if (allocation.batch) batches.add(allocation.batch);
+        ok(
+          await pickCall(cast.picker, made.code, {
+            lineNumber: line.lineNumber,
+            fromLocation: allocation.location,
+            batch: allocation.batch,
+            quantity: allocation.quantity,
+            containerCode: cart,
+          }),
+        );
+      }
+    }
+    const [batch] = [...batches];
+    expect(batches.size).toBe(1);
+    ok(await putter.post(`${path}/start`, { scan: cart }));
+    // GS1 naming another batch of the item names no unit in the cart; broken GS1 is refused with its key.
+    expect(
+      errorOf(await putter.post(`${at(made.code)}/locate`, { item: `(01)0${gtin}(10)NOT-IN-CART` })),
+    ).toMatchObject({ status: 422, key: 'itemNotForAnyOpenAddress' });
+    expect(errorOf(await putter.post(`${at(made.code)}/locate`, { item: `(01)0${gtin}(37)5` }))).toMatchObject({
+      status: 422,
+      key: expect.stringMatching(/^gs1/),
+    });
+    const boxes: Record<string, string> = { A: uniqueCode('PW-A-'), B: uniqueCode('PW-B-') };
+    const deliveries: string[] = [];
+    for (const scan of [batch!.toLowerCase(), gtin, `(01)0${gtin}(10)${batch!}`]) {
+      const target = ok(await putter.post(`${at(made.code)}/locate`, { item: scan })).json as PutWallTarget;
+      expect(target.item).toBe(scene.batchItem.code);
+      const answer = ok(
+        await putter.post(`${at(made.code)}/put`, {
+          idempotencyKey: newKey(),
+          item: scan,
+          container: boxes[target.slot]!,
+        }),
+      ).json as PutWallPutAnswer;
+      if (answer.delivery !== null) deliveries.push(answer.delivery);
+      await assertPickInvariants(db);
+    }
+    expect(deliveries).toHaveLength(2);
   });
 
   it('refuses a single-address list and callers without the role', async () => {

@@ -31,6 +31,7 @@ import { applyStockMovement } from '../stock/stock.service.js';
 import * as repository from './multi-address-delivery.repository.js';
 import type { SlotRow } from './multi-address-delivery.repository.js';
 import { deliverSlot } from './put-wall-delivery.js';
+import { rowsForScan } from './put-wall-scan.js';
 import { loadPutWallState, shipToKeyOf, slotComplete, targetOf, toPutWallView } from './put-wall-view.js';
 
 /**
@@ -96,8 +97,8 @@ interface Located {
 }
 
 /**
- * The slot that still needs a unit of the scan: the content rows matching it in the list's
- * containers that are no slot's (the cart or picking containers), the pick entries behind them,
+ * The slot that still needs a unit of the scan: the content rows the scan names (put-wall-scan.ts)
+ * in the list's containers that are no slot's (the cart or picking containers), the pick entries behind them,
  * and the first OPEN slot (in slot order) one of those lines belongs to. 422
  * itemNotForAnyOpenAddress {item} when none.
  */
@@ -107,17 +108,15 @@ async function locate(db: DbOrTx, head: PickListHead, unit: PutWallUnit): Promis
   const sources = (await containersOfList(db, head.id)).filter(
     (c) => !slotContainers.has(c.id) && (c.status === 'OPEN' || c.status === 'CLOSED'),
   );
-  const same = (a: string | null, b: string | null | undefined) =>
-    b == null || (a !== null && codeKey(a) === codeKey(b));
-  const rows = (
-    await contentsOf(
-      db,
-      sources.map((c) => c.bin_location_id),
-    )
-  ).filter(
-    (r) =>
-      codeKey(r.item_code) === codeKey(unit.item) && same(r.batch_code, unit.batch) && same(r.serial_code, unit.serial),
+  const contents = await contentsOf(
+    db,
+    sources.map((c) => c.bin_location_id),
   );
+  const items = await repository.itemCodesOf(
+    db,
+    contents.map((r) => r.itemId),
+  );
+  const rows = rowsForScan(unit, contents, items);
   const found: Located[] = [];
   for (const row of rows) {
     const source = sources.find((c) => c.bin_location_id === row.bin_location_id);
@@ -192,9 +191,9 @@ export async function putUnit(
     if (earlier) {
       const state = await loadPutWallState(tx, head.id);
       const slot = state.slots.find((s) => s.slot === earlier.slot);
-      const item = state.lines.find((l) => codeKey(l.item_code) === codeKey(body.item));
       if (!slot) throw new Error(`slot ${earlier.slot} of ${head.code} is gone`);
-      return { head, state, target: targetOf(state, slot, item?.item_id ?? 0), deliveryId: null, replayed: true };
+      const itemId = (await repository.itemOfPut(tx, body.idempotencyKey)) ?? 0;
+      return { head, state, target: targetOf(state, slot, itemId), deliveryId: null, replayed: true };
     }
     if (head.status !== 'PICKED') throw unprocessable('picklistNotInStatus', { status: head.status });
     const located = await locate(tx, head, body);

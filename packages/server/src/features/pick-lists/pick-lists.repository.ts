@@ -1,7 +1,7 @@
 import { codeKey, documentLineDirection } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { isSqlite } from '../../db/compiled-query.js';
+import { lockDocumentRow } from '../documents/document-status.js';
 import { createDocumentHead } from '../documents/document-create.service.js';
 
 /**
@@ -329,8 +329,6 @@ export async function changeReleasedQuantity(tx: DbOrTx, salesLineId: number, de
  * (SQLite runs one write transaction at a time anyway). Every list-changing transaction calls it
  * first. Answers whether a row lock was taken: only then may what was read before it be stale.
  */
-export async function lockPickList(tx: DbOrTx, documentId: number): Promise<boolean> {
-  if (isSqlite(tx)) return false;
-  await tx.selectFrom('document').select('id').where('id', '=', documentId).forUpdate().execute();
-  return true;
+export function lockPickList(tx: DbOrTx, documentId: number): Promise<boolean> {
+  return lockDocumentRow(tx, documentId);
 }

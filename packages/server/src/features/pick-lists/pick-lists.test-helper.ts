@@ -317,6 +317,14 @@ export async function assertPickInvariants(db: Db): Promise<void> {
           .select(sql<string | number>`coalesce(sum(a.quantity), 0)`.as('s'))
           .whereRef('a.document_line_id', '=', 'l.id')
           .as('allocated'),
+      (eb) =>
+        eb
+          .selectFrom('pick_entry as e')
+          .innerJoin('shipping_container as c', 'c.id', 'e.container_id')
+          .select(sql<string | number>`coalesce(sum(e.quantity), 0)`.as('s'))
+          .whereRef('e.document_line_id', '=', 'l.id')
+          .where('c.status', '=', 'DELIVERED')
+          .as('delivered'),
     ])
     .execute();
   for (const l of lines) {
@@ -335,6 +343,8 @@ export async function assertPickInvariants(db: Db): Promise<void> {
     .innerJoin('document as d', 'd.id', 'c.pick_list_id')
     .select(['c.id', 'c.code', 'c.bin_location_id'])
     .where('d.status', '!=', 'CLOSED')
+    // A container delivered (a put wall slot of a list still open) holds nothing and keeps its entries.
+    .where('c.status', '!=', 'DELIVERED')
     .execute();
   for (const c of containers) {
     const entries = await db
@@ -363,7 +373,8 @@ export async function assertPickInvariants(db: Db): Promise<void> {
   for (const l of lines) {
     if (l.source_line_id === null) continue;
     const entry = bySource.get(l.source_line_id) ?? { planned: 0, closed: false };
-    entry.planned += Number(l.quantity) - Number(l.short_qty);
+    // What a put wall slot delivered of a list still open has left the order's released quantity.
+    entry.planned += Number(l.quantity) - Number(l.short_qty) - Number(l.delivered);
     entry.closed ||= l.status === 'CLOSED';
     bySource.set(l.source_line_id, entry);
   }
