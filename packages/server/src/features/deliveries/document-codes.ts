@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { createDocumentHead, type NewDocumentHead } from '../documents/document-create.service.js';
+import { nextCodeNumber, noteCodeNumber, numberedCode } from '../documents/document-numbers.js';
 
 /**
  * Codes of the documents this feature makes, the way pick lists (PL-) and production orders
@@ -10,31 +10,20 @@ import { createDocumentHead, type NewDocumentHead } from '../documents/document-
 export const documentCodePrefixes = { DELIVERY: 'DL-', RECOUNT_REQUEST: 'RC-' } as const;
 type CodedType = keyof typeof documentCodePrefixes;
 
-async function highestNumber(db: DbOrTx, type: CodedType): Promise<number> {
-  const prefix = documentCodePrefixes[type];
-  const row = await db
-    .selectFrom('document')
-    .select('code')
-    .where('type', '=', type)
-    .where('code_lower', 'like', `${prefix.toLowerCase()}%`)
-    .orderBy(sql`length(code)`, 'desc')
-    .orderBy('code', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const number = Number(row?.code.slice(prefix.length));
-  return Number.isSafeInteger(number) ? number : 0;
-}
-
 /** Inserts the document head under the next free code of its type; answers its id and code. */
 export async function insertNumberedDocument(
   tx: DbOrTx,
   head: Omit<NewDocumentHead, 'code' | 'type'> & { type: CodedType },
 ): Promise<{ id: number; code: string }> {
-  let number = (await highestNumber(tx, head.type)) + 1;
+  const prefix = documentCodePrefixes[head.type];
+  let number = await nextCodeNumber(tx, head.type, prefix);
   for (let attempt = 0; attempt < 1000; attempt += 1, number += 1) {
-    const code = `${documentCodePrefixes[head.type]}${String(number).padStart(6, '0')}`;
+    const code = numberedCode(prefix, number);
     const id = await createDocumentHead(tx, { ...head, code });
-    if (id !== undefined) return { id, code };
+    if (id !== undefined) {
+      noteCodeNumber(head.type, prefix, number);
+      return { id, code };
+    }
   }
   throw new Error(`no free ${head.type} code`);
 }

@@ -49,7 +49,8 @@ const queued = new WeakMap<AppContext, Promise<void>>();
 const inFlight = new WeakMap<AppContext, Promise<void>>();
 
 /**
- * Counts again after a commit. Picks come fast (many per second): calls that arrive while a count
+ * Counts again after a commit: the picking counters, then the listeners' (the /pack and /delivery
+ * counters...). Picks and deliveries come fast (many per second): calls that arrive while a count
  * runs share the one count queued behind it, which starts after their commits, so every caller's
  * change is counted and the counters never lag. A failure is a warning: the change is committed.
  */
@@ -64,6 +65,11 @@ function recount(ctx: AppContext): Promise<void> {
       await syncPickingCounters(ctx);
     } catch (error) {
       process.emitWarning(`/stock_picking counter not updated: ${String(error)}`);
+    }
+    try {
+      for (const listener of pickListCommitListeners) await listener(ctx);
+    } catch (error) {
+      process.emitWarning(`a pick list listener failed: ${String(error)}`);
     } finally {
       if (inFlight.get(ctx) === next) inFlight.delete(ctx);
     }
@@ -107,7 +113,6 @@ export async function afterPickListCommit(ctx: AppContext, codes: readonly strin
     process.emitWarning(`pick list change not published: ${String(error)}`);
   }
   await recount(ctx);
-  for (const listener of pickListCommitListeners) await listener(ctx);
 }
 
 /**

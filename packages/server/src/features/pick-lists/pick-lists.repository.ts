@@ -1,6 +1,7 @@
 import { codeKey, documentLineDirection } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { nextCodeNumber, noteCodeNumber, numberedCode } from '../documents/document-numbers.js';
 import { lockDocumentRow } from '../documents/document-status.js';
 import { createDocumentHead } from '../documents/document-create.service.js';
 
@@ -61,21 +62,6 @@ export interface InsertedPickList {
   lines: { id: number; lineNumber: number; itemId: number; quantity: number; sourceLineId: number | null }[];
 }
 
-/** The highest number of the PL- codes (0: none yet); a longer number is a higher one. */
-async function highestPickListNumber(db: DbOrTx): Promise<number> {
-  const row = await db
-    .selectFrom('document')
-    .select('code')
-    .where('type', '=', 'PICK_LIST')
-    .where('code_lower', 'like', `${pickListCodePrefix.toLowerCase()}%`)
-    .orderBy(sql`length(code)`, 'desc')
-    .orderBy('code', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const number = Number(row?.code.slice(pickListCodePrefix.length));
-  return Number.isSafeInteger(number) ? number : 0;
-}
-
 /**
  * Inserts a pick list: the PICK_LIST document (status RELEASED unless told), its pick_list head,
  * its lines (direction OUT, open = quantity) and their pick_list_line rows (walk order = line
@@ -85,9 +71,10 @@ async function highestPickListNumber(db: DbOrTx): Promise<number> {
 export async function insertPickList(tx: DbOrTx, list: NewPickList): Promise<InsertedPickList> {
   let documentId: number | undefined;
   let code = list.code ?? '';
-  let number = list.code === undefined ? (list.firstNumber ?? (await highestPickListNumber(tx)) + 1) : 0;
+  let number =
+    list.code === undefined ? (list.firstNumber ?? (await nextCodeNumber(tx, 'PICK_LIST', pickListCodePrefix))) : 0;
   for (let attempt = 0; documentId === undefined; attempt += 1) {
-    if (list.code === undefined) code = `${pickListCodePrefix}${String(number).padStart(6, '0')}`;
+    if (list.code === undefined) code = numberedCode(pickListCodePrefix, number);
     documentId = await createDocumentHead(tx, {
       type: 'PICK_LIST',
       code,
@@ -99,7 +86,10 @@ export async function insertPickList(tx: DbOrTx, list: NewPickList): Promise<Ins
       dueDate: list.dueDate ?? null,
       shipToAddress: list.shipToAddress,
     });
-    if (documentId !== undefined) break;
+    if (documentId !== undefined) {
+      if (list.code === undefined) noteCodeNumber('PICK_LIST', pickListCodePrefix, number);
+      break;
+    }
     if (list.code !== undefined || attempt > 1000) throw new Error(`pick list code ${code} is taken`);
     number += 1;
   }

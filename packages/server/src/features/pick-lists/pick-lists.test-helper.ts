@@ -320,10 +320,10 @@ export async function assertPickInvariants(db: Db): Promise<void> {
       (eb) =>
         eb
           .selectFrom('pick_entry as e')
-          .innerJoin('shipping_container as c', 'c.id', 'e.container_id')
+          .innerJoin('put_wall_slot as pw', 'pw.container_id', 'e.container_id')
           .select(sql<string | number>`coalesce(sum(e.quantity), 0)`.as('s'))
           .whereRef('e.document_line_id', '=', 'l.id')
-          .where('c.status', '=', 'DELIVERED')
+          .where('pw.status', '=', 'DELIVERED')
           .as('delivered'),
     ])
     .execute();
