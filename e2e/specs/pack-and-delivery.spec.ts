@@ -28,7 +28,9 @@ import { ApiSession } from './login-support.js';
  * (a key per pick). The operator packs with delivery.packVerification = SCAN_ALL (set for this
  * spec, put back after): every unit is scanned, a wrong item changes nothing; the box closes
  * with the weight of the TEST scale; the list is delivered and its packing slip opens in the
- * PDF preview. The same slip, fetched through the API, lists the box's lines.
+ * PDF preview. The same slip, fetched through the API, lists the box's lines. A second list is
+ * repacked: part of a batch moves from its box into a new one (a wrong container and too
+ * many units are told first), and the server's pack view shows both boxes' contents.
  */
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -136,4 +138,57 @@ describe('pack and delivery (keyboard-wedge scans, 360x640)', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('repacks units of a batch into a new box: wrong scans are told, the server shows the moved units', async () => {
+    const tag = runTag('PR');
+    const goods = await makeOwnGoods(raw, admin, tag, 3, 1);
+    const { code } = await pickListOfGoods(raw, admin, goods, 3);
+    const box = `${tag}-BOX`;
+    const second = `${tag}-BOX2`;
+    await pickGoods(operator, code, goods, [box]);
+
+    const { context, page, errors } = await openHandheldApp(
+      browser,
+      baseUrl,
+      '/pack_and_delivery',
+      'pack-and-delivery-combined',
+    );
+    await scan(page, code, 'Scan every unit into its container: 0 of 4');
+    await page.getByTestId('pd-repack').click();
+    await prompt(page, `Repack in ${code}: scan the container to take units out of`);
+    // Not a container of this list: told, nothing changes.
+    await scan(page, `${tag}-NONE`);
+    await notification(page, `${tag}-NONE is not a container of pick list ${code}.`, 'danger');
+    await scan(page, box, `Repack from ${box}: scan a unit`);
+    await scan(page, goods.batchItem, `Scan the batch of ${goods.batchItem}`);
+    await scan(page, goods.batch, `How many ${goods.batchItem} ${goods.batch} move out of ${box}? It holds 3`);
+    await scan(page, '5');
+    await notification(page, `5 × ${goods.batchItem} is more than container ${box} holds (3).`, 'danger');
+    await scan(page, '2', new RegExp(`^Move 2 × ${goods.batchItem} from ${box}: scan the target container`));
+    await page.screenshot({ path: screenshotPath('pack-repack-target-360x640') });
+    await scan(page, second);
+    await notification(page, `2 × ${goods.batchItem} moved from ${box} to ${second}.`, 'success');
+    await prompt(page, 'Scan every unit into its container: 0 of 4');
+    await page.getByTestId('pack-contents').getByText(second).waitFor();
+
+    // The server's pack view: one unit of the batch left in the first box, two in the new one.
+    const view = await admin.api(packEndpoints.view, { params: { code } });
+    const containers = view.body.containers as {
+      code: string;
+      status: string;
+      contents: { item: string; quantity: number }[];
+    }[];
+    const contentsOf = (container: string) =>
+      containers.find((each) => each.code === container)?.contents.map((row) => [row.item, row.quantity]);
+    expect(contentsOf(box)).toEqual(
+      expect.arrayContaining([
+        [goods.batchItem, 1],
+        [goods.serialItem, 1],
+      ]),
+    );
+    expect(contentsOf(second)).toEqual([[goods.batchItem, 2]]);
+    expect(containers.find((each) => each.code === second)?.status).toBe('OPEN');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -174,6 +174,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'warehouse',
     icon: 'pencil-square',
     condition: { appRole: 'stockCorrections', extensions: basic },
+    built: true,
   }),
   app({
     id: 'replenishment',
@@ -401,6 +402,7 @@ function outboundApps(): AppDefinition[] {
       path: '/multi_address_delivery',
       icon: 'signpost-split',
       condition: { appRole: 'multiAddressDeliveries', extensions: ['batchDelivery'], operationModes: normal },
+      built: true,
     }),
     outbound({
       id: 'addressValidation',

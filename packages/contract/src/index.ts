@@ -53,3 +53,5 @@ export * from './api/address-validation.js';
 export * from './api/packing-slip.js';
 export * from './api/delivery-dispatch.js';
 export * from './api/multi-address-delivery.js';
+export * from './api/counting.js';
+export * from './api/batch-correction.js';

@@ -82,6 +82,8 @@ export const authorizations = [
   'informationAuthEditLocation',
   /** Decision 0185: cancels a CREATED delivery (the stock goes back into its containers). */
   'deliveryAuthCancel',
+  /** Decision 0189: counts a location in /wall_to_wall that nobody asked to count (requiresCounting NO). */
+  'countingAuthCountUnrequested',
 ] as const;
 
 export const roles = [...appRoles, ...authorizations] as const;
@@ -115,6 +117,7 @@ export const roleHierarchy: Readonly<Partial<Record<Role, readonly Role[]>>> = {
   informationAuthEditLocation: ['information'],
   userManagerAuthScreenCapture: ['userManager'],
   deliveryAuthCancel: ['delivery'],
+  countingAuthCountUnrequested: ['counting'],
 };
 
 /** The closure of the hierarchy over the given roles; unknown names are dropped. */

@@ -8,6 +8,7 @@ import {
   runtimeTypes,
   sessionPolicies,
 } from '../enums.js';
+import { recountThresholdSchema } from './counting.js';
 import { defineEndpoints, publicAccess, rolesAccess } from './endpoint.js';
 
 const unitName = z.string().min(1).max(20);
@@ -64,6 +65,8 @@ export const systemSettingsSchema = z.object({
     gs1CompanyPrefix: z.string().regex(/^(\d{7,11})?$/),
     clusterSize: z.number().int().min(1).max(26),
   }),
+  /** Counting (decision 0189): a wall-to-wall difference over recountThreshold raises a recount instead of a posting. */
+  counting: z.object({ recountThreshold: recountThresholdSchema }),
   scanner: scannerSettingsSchema,
   /** IP addresses not matched by any IP rule get this policy. */
   defaultSessionPolicy: z.enum(sessionPolicies),

@@ -31,6 +31,8 @@ import { addressValidationMigration } from './migrations/0029-address-validation
 import { packingSlipPrintsMigration } from './migrations/0030-packing-slip-prints.js';
 import { deliveryDispatchMigration } from './migrations/0031-delivery-dispatch.js';
 import { multiAddressDeliveryMigration } from './migrations/0032-multi-address-delivery.js';
+import { countingMigration } from './migrations/0033-counting.js';
+import { batchCorrectionsMigration } from './migrations/0034-batch-corrections.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -66,6 +68,8 @@ export const migrations: readonly VersionedMigration[] = [
   packingSlipPrintsMigration,
   deliveryDispatchMigration,
   multiAddressDeliveryMigration,
+  countingMigration,
+  batchCorrectionsMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -1012,6 +1012,10 @@ export interface Database {
   delivery_load_container: DeliveryLoadContainerTable;
   put_wall_slot: PutWallSlotTable;
   put_wall_request: PutWallRequestTable;
+  location_count_lock: LocationCountLockTable;
+  location_count: LocationCountTable;
+  location_count_line: LocationCountLineTable;
+  batch_correction: BatchCorrectionTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -1160,4 +1164,73 @@ export interface PutWallRequestTable {
   slot: string;
   delivery_id: number | null;
   at: string;
+}
+
+/** 0034: a committed batch or expiry correction, the audit log (features/stock-corrections). */
+export interface BatchCorrectionTable {
+  id: Generated<number>;
+  code: string;
+  /** BATCH (stock moved to another batch) | EXPIRY (a batch's expiry changed). */
+  kind: string;
+  item_id: number;
+  batch_id: number;
+  to_batch_id: number | null;
+  /** 0/1. */
+  to_batch_created: number;
+  bin_location_id: number | null;
+  /** Integer thousandths (BATCH). */
+  quantity: number | null;
+  released_carried: number;
+  picked_carried: number;
+  old_expiry: string | null;
+  new_expiry: string | null;
+  reason: string;
+  user_id: number | null;
+  username: string;
+  at: string;
+  idempotency_key: string;
+}
+
+/** 0033: a location's count lock (features/counting): one per location; expired ones are ignored. */
+export interface LocationCountLockTable {
+  bin_location_id: number;
+  user_id: number;
+  username: string;
+  /** WALL_TO_WALL, or the counting document's code. */
+  context: string;
+  round: number;
+  taken_at: string;
+  expires_at: string;
+}
+
+/** 0033: a saved location count (features/counting). */
+export interface LocationCountTable {
+  id: Generated<number>;
+  bin_location_id: number;
+  /** WALL_TO_WALL | COUNTING_LIST | RECOUNT. */
+  source: string;
+  document_code: string | null;
+  round: number;
+  reason: string;
+  /** POSTED | NO_DIFFERENCE | RECOUNT_REQUESTED. */
+  outcome: string;
+  recount_document_code: string | null;
+  empty: number;
+  user_id: number | null;
+  username: string;
+  at: string;
+  idempotency_key: string;
+}
+
+/** 0033: one counted item, batch and serial of a saved location count (integer thousandths). */
+export interface LocationCountLineTable {
+  id: Generated<number>;
+  location_count_id: number;
+  bin_location_id: number;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  counted: number;
+  on_hand: number;
+  difference: number;
 }

@@ -52,6 +52,8 @@ import { registerUserdataRoutes } from './userdata/userdata.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
 import { registerDeliveryDispatchRoutes } from './delivery-dispatch/delivery-dispatch.routes.js';
 import { registerMultiAddressDeliveryRoutes } from './multi-address-delivery/multi-address-delivery.routes.js';
+import { registerCountingRoutes } from './counting/counting.routes.js';
+import { registerStockCorrectionRoutes } from './stock-corrections/stock-corrections.routes.js';
 
 /**
  * Every feature's routes, registered here and nowhere else: each *.routes.ts file exports one
@@ -110,4 +112,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerAddressValidationRoutes(app, ctx);
   registerDeliveryDispatchRoutes(app, ctx);
   registerMultiAddressDeliveryRoutes(app, ctx);
+  registerCountingRoutes(app, ctx);
+  registerStockCorrectionRoutes(app, ctx);
 }

@@ -69,6 +69,14 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
   deliveryDispatch: lazy(() =>
     import('./delivery-dispatch/DeliveryDispatchApp.js').then((module) => ({ default: module.DeliveryDispatchApp })),
   ),
+  multiAddressDelivery: lazy(() =>
+    import('./multi-address-delivery/MultiAddressDeliveryApp.js').then((module) => ({
+      default: module.MultiAddressDeliveryApp,
+    })),
+  ),
+  batchCorrection: lazy(() =>
+    import('./batch-correction/BatchCorrectionApp.js').then((module) => ({ default: module.BatchCorrectionApp })),
+  ),
   finishedGoodsReceipt: lazy(() =>
     import('./finished-goods-receipt/FinishedGoodsReceiptApp.js').then((module) => ({
       default: module.FinishedGoodsReceiptApp,

@@ -1,20 +1,14 @@
-import { paddedCodeKey, toThousandths } from '@wms/contract';
+import { toThousandths } from '@wms/contract';
 import { createDeliveryInTransaction } from '../../features/deliveries/delivery-create.js';
-import { createDocumentHead, createDocumentLines } from '../../features/documents/document-create.service.js';
-import { newItemRow } from '../../features/items/item-rows.js';
 import {
-  addToLineProgress,
-  changeReleasedQuantity,
   findPickListByCode,
   insertContainer,
-  insertPickEntries,
   insertPickList,
   setPacked,
   updateContainerStatus,
 } from '../../features/pick-lists/pick-list-delivery.service.js';
-import { applyStockMovement } from '../../features/stock/stock.service.js';
-import { isSqlite } from '../compiled-query.js';
 import type { Tx } from '../database.js';
+import { demoItemInBulk, demoPickContext, demoSalesOrder, pickDemoLines } from './demo-picked-lists.js';
 
 /**
  * Demo data of packing and delivery (decision 0185), after demo-picking: the item PACK-DEMO-01
@@ -32,62 +26,22 @@ const orders = [
 ] as const;
 
 export async function seedDemoDeliveries(tx: Tx, at: string): Promise<void> {
-  const deps = { dialect: isSqlite(tx) ? ('sqlite' as const) : ('postgres' as const) };
-  const warehouse = await tx
-    .selectFrom('warehouse')
-    .select('id')
-    .where('code_lower', '=', '01')
-    .executeTakeFirstOrThrow();
-  const bulk = await tx
-    .selectFrom('bin_location')
-    .select('id')
-    .where('code_lower', '=', '01-bk-02')
-    .executeTakeFirstOrThrow();
-  const admin = await tx
-    .selectFrom('app_user')
-    .select(['id', 'username'])
-    .where('username_lower', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const item = await tx
-    .insertInto('item')
-    .values(newItemRow({ code: 'PACK-DEMO-01', name: 'Shipping carton set', managedBy: 'NORMAL' }, at))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = { userId: admin.id, username: admin.username };
-  await applyStockMovement(tx, deps, {
-    type: 'RECEIPT',
-    user,
-    lines: [{ itemId: item.id, batchId: null, serialId: null, binLocationId: bulk.id, onHandDelta: toThousandths(40) }],
-  });
+  const ctx = await demoPickContext(tx);
+  const itemId = await demoItemInBulk(tx, ctx, { code: 'PACK-DEMO-01', name: 'Shipping carton set', quantity: 40 }, at);
 
   for (const order of orders) {
-    const partner = await tx
-      .selectFrom('business_partner')
-      .select('id')
-      .where('code_key', '=', paddedCodeKey(order.customer))
-      .executeTakeFirstOrThrow();
     const quantity = toThousandths(order.quantity);
-    const orderId = await createDocumentHead(tx, {
-      type: 'SALES_ORDER',
-      code: order.code,
-      status: 'OPEN',
-      warehouseId: warehouse.id,
-      partnerId: partner.id,
+    const { partnerId, lineIds } = await demoSalesOrder(
+      tx,
+      ctx,
+      { code: order.code, customer: order.customer, lines: [{ itemId, quantity, extras: { route: 'NORTH' } }] },
       at,
-      dueDate: at.slice(0, 10),
-      shipDate: at.slice(0, 10),
-    });
-    if (orderId === undefined) throw new Error(`demo data: sales order ${order.code} exists already`);
-    await createDocumentLines(tx, orderId, 'SALES_ORDER', [{ itemId: item.id, quantity, extras: { route: 'NORTH' } }]);
-    const orderLine = await tx
-      .selectFrom('document_line')
-      .select('id')
-      .where('document_id', '=', orderId)
-      .executeTakeFirstOrThrow();
-
+    );
+    const [orderLineId] = lineIds;
+    if (orderLineId === undefined) throw new Error('demo data: sales order line');
     const list = await insertPickList(tx, {
-      warehouseId: warehouse.id,
-      partnerId: partner.id,
+      warehouseId: ctx.warehouseId,
+      partnerId,
       shipDate: at.slice(0, 10),
       shipToAddress: null,
       priority: 0,
@@ -96,13 +50,12 @@ export async function seedDemoDeliveries(tx: Tx, at: string): Promise<void> {
       createdBy: 'manager',
       at,
       status: 'PICKED',
-      lines: [{ itemId: item.id, quantity, sourceLineId: orderLine.id }],
+      lines: [{ itemId, quantity, sourceLineId: orderLineId }],
     });
-    if (!(await changeReleasedQuantity(tx, orderLine.id, quantity))) throw new Error('demo data: released quantity');
     const container = await insertContainer(tx, {
       code: order.container,
       sscc: false,
-      warehouseId: warehouse.id,
+      warehouseId: ctx.warehouseId,
       type: 'BOX',
       boxType: 'BOX-S',
       pickListId: list.id,
@@ -112,41 +65,19 @@ export async function seedDemoDeliveries(tx: Tx, at: string): Promise<void> {
       username: 'picker',
       at,
     });
-    await applyStockMovement(tx, deps, {
-      type: 'PICK',
-      documentRef: { type: 'PICK_LIST', code: list.code },
-      user,
-      lines: [
-        { itemId: item.id, batchId: null, serialId: null, binLocationId: bulk.id, onHandDelta: -quantity },
-        {
-          itemId: item.id,
-          batchId: null,
-          serialId: null,
-          binLocationId: container.binLocationId,
-          onHandDelta: quantity,
-          pickDelta: quantity,
-        },
-      ],
-    });
     const [line] = list.lines;
     if (!line) throw new Error('demo data: pick list line');
-    await insertPickEntries(tx, [
+    await pickDemoLines(
+      tx,
+      ctx,
       {
-        documentLineId: line.id,
-        documentId: list.id,
-        itemId: item.id,
-        batchId: null,
-        serialId: null,
-        binLocationId: bulk.id,
-        containerId: container.id,
-        quantity,
-        userId: admin.id,
-        username: 'picker',
-        at,
-        idempotencyKey: `demo-pack-${order.code}`,
+        list,
+        container,
+        itemId,
+        lines: [{ lineId: line.id, orderLineId, quantity, idempotencyKey: `demo-pack-${order.code}` }],
       },
-    ]);
-    await addToLineProgress(tx, line.id, { picked: quantity, short: 0 });
+      at,
+    );
     await updateContainerStatus(tx, container.id, 'OPEN', {
       status: 'CLOSED',
       closedAt: at,
@@ -156,7 +87,7 @@ export async function seedDemoDeliveries(tx: Tx, at: string): Promise<void> {
     if (order.deliver) {
       const head = await findPickListByCode(tx, list.code);
       if (!head) throw new Error('demo data: pick list');
-      await createDeliveryInTransaction(tx, deps, user, head, `demo-delivery-${order.code}`);
+      await createDeliveryInTransaction(tx, ctx.deps, ctx.user, head, `demo-delivery-${order.code}`);
     }
   }
 }

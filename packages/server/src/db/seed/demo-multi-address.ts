@@ -1,16 +1,7 @@
-import { paddedCodeKey, toThousandths } from '@wms/contract';
-import { createDocumentHead, createDocumentLines } from '../../features/documents/document-create.service.js';
-import { newItemRow } from '../../features/items/item-rows.js';
-import {
-  addToLineProgress,
-  changeReleasedQuantity,
-  insertContainer,
-  insertPickEntries,
-  insertPickList,
-} from '../../features/pick-lists/pick-list-delivery.service.js';
-import { applyStockMovement } from '../../features/stock/stock.service.js';
-import { isSqlite } from '../compiled-query.js';
+import { toThousandths } from '@wms/contract';
+import { insertContainer, insertPickList } from '../../features/pick-lists/pick-list-delivery.service.js';
 import type { Tx } from '../database.js';
+import { demoItemInBulk, demoPickContext, demoSalesOrder, pickDemoLines } from './demo-picked-lists.js';
 
 /**
  * Demo data of multi-address delivery (decision 0188): the item PUTWALL-DEMO-01 (store display
@@ -33,65 +24,26 @@ const lines = [
 ] as const;
 
 export async function seedDemoMultiAddress(tx: Tx, at: string): Promise<void> {
-  const deps = { dialect: isSqlite(tx) ? ('sqlite' as const) : ('postgres' as const) };
-  const warehouse = await tx
-    .selectFrom('warehouse')
-    .select('id')
-    .where('code_lower', '=', '01')
-    .executeTakeFirstOrThrow();
-  const bulk = await tx
-    .selectFrom('bin_location')
-    .select('id')
-    .where('code_lower', '=', '01-bk-02')
-    .executeTakeFirstOrThrow();
-  const admin = await tx
-    .selectFrom('app_user')
-    .select(['id', 'username'])
-    .where('username_lower', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const partner = await tx
-    .selectFrom('business_partner')
-    .select('id')
-    .where('code_key', '=', paddedCodeKey('C0001'))
-    .executeTakeFirstOrThrow();
-  const item = await tx
-    .insertInto('item')
-    .values(newItemRow({ code: 'PUTWALL-DEMO-01', name: 'Store display kit', managedBy: 'NORMAL' }, at))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = { userId: admin.id, username: admin.username };
-  await applyStockMovement(tx, deps, {
-    type: 'RECEIPT',
-    user,
-    lines: [{ itemId: item.id, batchId: null, serialId: null, binLocationId: bulk.id, onHandDelta: toThousandths(20) }],
-  });
-
-  const orderId = await createDocumentHead(tx, {
-    type: 'SALES_ORDER',
-    code: 'SO-MULTI-1',
-    status: 'OPEN',
-    warehouseId: warehouse.id,
-    partnerId: partner.id,
-    at,
-    dueDate: at.slice(0, 10),
-    shipDate: at.slice(0, 10),
-  });
-  if (orderId === undefined) throw new Error('demo data: sales order SO-MULTI-1 exists already');
-  await createDocumentLines(
+  const ctx = await demoPickContext(tx);
+  const itemId = await demoItemInBulk(
     tx,
-    orderId,
-    'SALES_ORDER',
-    lines.map((line) => ({ itemId: item.id, quantity: toThousandths(line.quantity), extras: { shipTo: line.shipTo } })),
+    ctx,
+    { code: 'PUTWALL-DEMO-01', name: 'Store display kit', quantity: 20 },
+    at,
   );
-  const orderLines = await tx
-    .selectFrom('document_line')
-    .select('id')
-    .where('document_id', '=', orderId)
-    .orderBy('line_number')
-    .execute();
+  const { partnerId, lineIds } = await demoSalesOrder(
+    tx,
+    ctx,
+    {
+      code: 'SO-MULTI-1',
+      customer: 'C0001',
+      lines: lines.map((line) => ({ itemId, quantity: toThousandths(line.quantity), extras: { shipTo: line.shipTo } })),
+    },
+    at,
+  );
   const list = await insertPickList(tx, {
-    warehouseId: warehouse.id,
-    partnerId: partner.id,
+    warehouseId: ctx.warehouseId,
+    partnerId,
     shipDate: at.slice(0, 10),
     shipToAddress: JSON.stringify(lines[0].shipTo),
     priority: 0,
@@ -101,15 +53,15 @@ export async function seedDemoMultiAddress(tx: Tx, at: string): Promise<void> {
     at,
     status: 'PICKED',
     lines: lines.map((line, index) => ({
-      itemId: item.id,
+      itemId,
       quantity: toThousandths(line.quantity),
-      sourceLineId: orderLines[index]?.id ?? null,
+      sourceLineId: lineIds[index] ?? null,
     })),
   });
   const cart = await insertContainer(tx, {
     code: 'PUTWALL-CART-1',
     sscc: false,
-    warehouseId: warehouse.id,
+    warehouseId: ctx.warehouseId,
     type: 'TOTE',
     boxType: null,
     pickListId: list.id,
@@ -119,45 +71,11 @@ export async function seedDemoMultiAddress(tx: Tx, at: string): Promise<void> {
     username: 'picker',
     at,
   });
-  const total = toThousandths(lines.reduce((sum, line) => sum + line.quantity, 0));
-  await applyStockMovement(tx, deps, {
-    type: 'PICK',
-    documentRef: { type: 'PICK_LIST', code: list.code },
-    user,
-    lines: [
-      { itemId: item.id, batchId: null, serialId: null, binLocationId: bulk.id, onHandDelta: -total },
-      {
-        itemId: item.id,
-        batchId: null,
-        serialId: null,
-        binLocationId: cart.binLocationId,
-        onHandDelta: total,
-        pickDelta: total,
-      },
-    ],
-  });
-  for (const [index, line] of list.lines.entries()) {
+  const picked = list.lines.map((line, index) => {
+    const orderLineId = lineIds[index];
+    if (orderLineId === undefined) throw new Error('demo data: sales order line');
     const quantity = toThousandths(lines[index]?.quantity ?? 0);
-    const orderLine = orderLines[index];
-    if (!orderLine || !(await changeReleasedQuantity(tx, orderLine.id, quantity))) {
-      throw new Error('demo data: released quantity');
-    }
-    await insertPickEntries(tx, [
-      {
-        documentLineId: line.id,
-        documentId: list.id,
-        itemId: item.id,
-        batchId: null,
-        serialId: null,
-        binLocationId: bulk.id,
-        containerId: cart.id,
-        quantity,
-        userId: admin.id,
-        username: 'picker',
-        at,
-        idempotencyKey: `demo-putwall-${index}`,
-      },
-    ]);
-    await addToLineProgress(tx, line.id, { picked: quantity, short: 0 });
-  }
+    return { lineId: line.id, orderLineId, quantity, idempotencyKey: `demo-putwall-${index}` };
+  });
+  await pickDemoLines(tx, ctx, { list, container: cart, itemId, lines: picked }, at);
 }

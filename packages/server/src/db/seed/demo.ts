@@ -13,6 +13,7 @@ import { seedDemoProduction } from './demo-production.js';
 import { seedDemoReturns } from './demo-returns.js';
 import { seedDemoUserTasks } from './demo-user-tasks.js';
 import { seedDemoAddressValidation } from './demo-address-validation.js';
+import { seedDemoMultiAddress } from './demo-multi-address.js';
 import { demoUsers } from './demo-users.js';
 
 const demoSettings: SystemSettings = {
@@ -31,6 +32,8 @@ const demoSettings: SystemSettings = {
     'orderImporters',
     // Issue 19: /packing_slip shows in the demo (the pack and delivery apps need no extension).
     'packingSlip',
+    // Issue 19: /multi_address_delivery (the put wall) shows in the demo.
+    'batchDelivery',
   ],
   // Issue 19: the dock loading app (/delivery_dispatch) shows in the demo.
   delivery: { ...defaultSystemSettings.delivery, enableDeliveryDispatchApplication: true },
@@ -88,6 +91,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoPicking(tx, at);
     await seedDemoDeliveries(tx, at);
     await seedDemoAddressValidation(tx, at);
+    await seedDemoMultiAddress(tx, at);
   });
   return true;
 }

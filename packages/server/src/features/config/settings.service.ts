@@ -60,6 +60,7 @@ export class SettingsService {
       ...stored,
       delivery: { ...defaultSystemSettings.delivery, ...stored.delivery },
       picking: { ...defaultSystemSettings.picking, ...stored.picking },
+      counting: { ...defaultSystemSettings.counting, ...stored.counting },
       scanner: { ...defaultSystemSettings.scanner, ...stored.scanner },
     };
     const parsed = systemSettingsSchema.safeParse(merged);

@@ -7,10 +7,11 @@ import type { VerifiedContent } from './pack-view.js';
 
 /**
  * A packing difference raises a RECOUNT_REQUEST (PROCESSES.md 3.7 step 2, 4.4; decision 0185),
- * made by features/counting/recount-requests.ts: a document of the store, status OPEN, in the list's warehouse, with one line per source location,
- * item and batch the missing units were picked from (the pick entries into the container tell
- * where; the missing units are laid on the sources in pick order). Raised once per difference:
- * a container's row that already has an open (not accepted) difference raises nothing again.
+ * made by features/counting/recount-requests.ts: a document of the store, status OPEN, in the
+ * list's warehouse, with one line per source location, item and batch the missing units were
+ * picked from (the pick entries into the container tell where; the missing units are laid on the
+ * sources in pick order). Raised once per difference: a container's row that already has an open
+ * (not accepted) difference raises nothing again.
  */
 export async function raiseRecountRequests(
   tx: Tx,

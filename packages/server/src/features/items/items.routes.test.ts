@@ -196,8 +196,9 @@ describe('item read API', () => {
       expect(answer.json.length).toBeLessThanOrEqual(20);
       const all = await operator.get('/api/v1/item/autocomplete/-');
       // 10 items of the master data, ITEM-003 and ITEM-004 of the inbound demo data, the four
-      // PICK-* items of the picking demo data and PACK-DEMO-01 of the delivery demo data.
-      expect(all.json.length).toBe(17);
+      // PICK-* items of the picking demo data, PACK-DEMO-01 of the delivery demo data and
+      // PUTWALL-DEMO-01 of the multi-address demo data.
+      expect(all.json.length).toBe(18);
     });
     it('refuses a blank text and one over 100 characters', async () => {
       expect((await operator.get('/api/v1/item/autocomplete/%20')).status).toBe(400);

@@ -277,9 +277,10 @@ describe('object lookups', () => {
         'SO-2001 PURCHASE_ORDER',
         'SO-2001 SALES_ORDER',
         'SO-2002 SALES_ORDER',
-        // The address validation and delivery demo data's orders (demo-address-validation.ts,
-        // demo-deliveries.ts).
+        // The address validation, multi-address and delivery demo data's orders
+        // (demo-address-validation.ts, demo-multi-address.ts, demo-deliveries.ts).
         'SO-ADDR-1 SALES_ORDER',
+        'SO-MULTI-1 SALES_ORDER',
         'SO-PACK-1 SALES_ORDER',
         'SO-PACK-2 SALES_ORDER',
         'SO-PACK-3 SALES_ORDER',

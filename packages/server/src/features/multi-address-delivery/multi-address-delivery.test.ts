@@ -6,8 +6,6 @@ import { expectStockInvariants } from '../../../test/stock-invariants.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { errorOf } from '../../../test/user-helper.js';
 import type { Db } from '../../db/database.js';
-import { seedDemoMultiAddress } from '../../db/seed/demo-multi-address.js';
-import { nowIso } from '../../util/time.js';
 import { deliveryAt, deliveryCast, newKey, ok, type DeliveryCast } from '../deliveries/deliveries.test-helper.js';
 import { claimList, detailOf, listOf, pickCall } from '../pick-lists/pick-list-pick.test-helper.js';
 import { assertPickInvariants, pickClient, pickScene, type PickScene } from '../pick-lists/pick-lists.test-helper.js';
@@ -270,7 +268,6 @@ describe('multi-address delivery', () => {
   });
 
   it('the demo cart opens a put wall of three stores', async () => {
-    await db.transaction().execute((tx) => seedDemoMultiAddress(tx, nowIso()));
     const view = ok(await putter.post(`${path}/start`, { scan: 'PUTWALL-CART-1' })).json as PutWallView;
     expect(view.slots.map((s) => [s.slot, s.name, s.lines[0]?.due])).toEqual([
       ['A', 'Store 12', 2],

@@ -3,32 +3,21 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { nowIso } from '../../util/time.js';
 import { syncCountingCounter } from '../bin-locations/bin-location-edits.service.js';
+import { isLocationLocked } from '../counting/count-lock.js';
 
 /**
  * Where picking meets counting (PROCESSES.md 3.3 and 4.1).
  *
- * Being counted: the counting apps (issue 4.x) are not built yet, so there is no count lock
- * table. Until then a location is being counted while a COUNTING_LIST or RECOUNT_REQUEST document
- * IN_PROGRESS has a line at it; a pick there is 422 locationIsBeingCounted {location}. The
- * counting feature replaces this check with its lock.
+ * Being counted: a location under an unexpired count lock (features/counting/count-lock.ts,
+ * decision 0189); a pick there is 422 locationIsBeingCounted {location} and the picker skips the
+ * line to the end (the stock service refuses the movement too).
  *
  * Flagging: a short or a "no" to the zero check flags the location requiresCounting PARTIAL for
  * the item (a location already flagged YES is counted whole anyway); after the commit the
  * /wall_to_wall counter is set again (syncCountingCounter).
  */
-export async function isLocationBeingCounted(db: DbOrTx, binLocationId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('document_line as l')
-    .innerJoin('document as d', 'd.id', 'l.document_id')
-    .select('l.id')
-    .where('d.type', 'in', ['COUNTING_LIST', 'RECOUNT_REQUEST'])
-    .where('d.status', '=', 'IN_PROGRESS')
-    .where((eb) =>
-      eb.or([eb('l.from_bin_location_id', '=', binLocationId), eb('l.to_bin_location_id', '=', binLocationId)]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isLocationBeingCounted(db: DbOrTx, binLocationId: number): Promise<boolean> {
+  return isLocationLocked(db, binLocationId);
 }
 
 /** Flags the location requiresCounting PARTIAL for the item, inside the caller's transaction. */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBinLocation, makeDocument, makeItem, makeStock } from '../../../test/factories.js';
+import { makeBinLocation, makeItem, makeStock } from '../../../test/factories.js';
 import type { HttpClient } from '../../../test/http-client.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { errorOf } from '../../../test/user-helper.js';
 import { isValidSscc } from './shipping-container-codes.js';
 import type { Db } from '../../db/database.js';
+import { isoIn, nowIso } from '../../util/time.js';
 import {
   bucketsAt,
   claimList,
@@ -297,18 +298,21 @@ describe('picking routes', () => {
         key: 'containerBelongsToOtherPicklist',
         args: { container: 'TOTE-OTHER', picklist: other.code },
       });
-      // Being counted: a counting document in progress with a line at the face.
-      const count = await makeDocument(db, {
-        type: 'COUNTING_LIST',
-        status: 'IN_PROGRESS',
-        warehouse: s.warehouse,
-        lines: [{ item: s.normalItem, quantity: 0, from: s.face }],
-      });
+      // Being counted: a count lock on the face (features/counting); an expired one is ignored.
+      const lock = { bin_location_id: s.face.id, user_id: 0, username: 'counter', context: 'WALL_TO_WALL', round: 1 };
+      await db
+        .insertInto('location_count_lock')
+        .values({ ...lock, taken_at: nowIso(), expires_at: isoIn(60_000) })
+        .execute();
       expect(errorOf(await pick(picker))).toMatchObject({
         key: 'locationIsBeingCounted',
         args: { location: s.face.code },
       });
-      await db.updateTable('document').set({ status: 'CLOSED' }).where('id', '=', count.id).execute();
+      await db
+        .updateTable('location_count_lock')
+        .set({ expires_at: isoIn(-1_000) })
+        .where('bin_location_id', '=', s.face.id)
+        .execute();
       expect(await ledgerRowsOf(db, code)).toBe(0);
       expect(lineOf(await detailOf(picker, code), 0).pickedQuantity).toBe(0);
       await assertPickInvariants(db);

@@ -40,6 +40,12 @@ export interface StockMovement {
    * the stockTransferAuthMoveRestricted authorization). Default false.
    */
   allowRestricted?: boolean;
+  /**
+   * The user whose location count locks do not refuse this movement: only the counting save's
+   * own COUNT_ADJUSTMENT and TRANSFER name it (features/counting/count-lock.ts). Every other
+   * movement from or to a location under an unexpired count lock is 422 locationIsBeingCounted.
+   */
+  countLockHolder?: number | null;
   /** Who moved it (null: the system). */
   user: { userId: number | null; username: string } | null;
   lines: readonly StockMovementLine[];

@@ -11,6 +11,7 @@ import type {
   StockRowAfter,
 } from './stock-movement.js';
 import { checkAfterApply, checkBeforeApply } from './stock-invariants.js';
+import { assertNotBeingCounted } from '../counting/count-lock.js';
 import * as repository from './stock.repository.js';
 import { freeToMove } from './stock-buckets.js';
 
@@ -123,6 +124,9 @@ export function postedIdempotencyKeys(db: DbOrTx, keys: readonly string[]): Prom
  *   binCode, batch, serial, available, requested}, for a serial notEnoughSerialsAvailable
  *   {itemCode, serial, binCode}. The caller's transaction then rolls back.
  * - Rows that reach all-zero are deleted.
+ * - A location of the movement under another user's unexpired count lock refuses it: 422
+ *   locationIsBeingCounted {location} (one read by the lock table's key; decision 0189). Only
+ *   the counting save passes countLockHolder, so its own adjustment and transfer go through.
  * - The rules of stock-policy.ts for the movement's type, checked inside the transaction
  *   (stock-invariants.ts): blocked and restricted locations, allowed items, the QC transfer
  *   rules, and liquid containers and single-item locations holding one item. On PostgreSQL the
@@ -156,6 +160,11 @@ export async function applyStockMovement(
     }
   }
   movement.lines.forEach(assertLine);
+  await assertNotBeingCounted(
+    tx,
+    [...new Set(movement.lines.map((l) => l.binLocationId))],
+    movement.countLockHolder ?? null,
+  );
   const at = nowIso();
 
   const deltas = sumPerRow(movement.lines);

@@ -12,16 +12,22 @@ export function PutWallSlots({ slots }: { slots: readonly PutWallSlot[] }) {
         const put = slot.lines.reduce((sum, line) => sum + line.put, 0);
         const due = slot.lines.reduce((sum, line) => sum + line.due, 0);
         return (
-          <ListGroup.Item key={slot.slot} data-testid={`put-wall-slot-${slot.slot}`} className="d-flex gap-2">
+          <ListGroup.Item
+            key={slot.slot}
+            data-testid={`put-wall-slot-${slot.slot}`}
+            className="d-flex gap-2 align-items-start"
+          >
             <strong>{slot.slot}</strong>
-            <span className="flex-grow-1">
-              {slot.name}
-              <span className="small text-body-secondary ms-2">{slot.container ?? t('slot.noContainer')}</span>
-            </span>
-            <span>{t('slot.counts', { put, due })}</span>
-            {slot.status === 'DELIVERED' ? (
-              <Badge bg="success">{t('slot.delivered', { delivery: slot.delivery ?? '' })}</Badge>
-            ) : null}
+            <div className="flex-grow-1 text-truncate">
+              <div className="text-truncate">{slot.name}</div>
+              <div className="small text-body-secondary text-truncate">{slot.container ?? t('slot.noContainer')}</div>
+            </div>
+            <div className="text-end text-nowrap">
+              <div>{t('slot.counts', { put, due })}</div>
+              {slot.status === 'DELIVERED' ? (
+                <Badge bg="success">{t('slot.delivered', { delivery: slot.delivery ?? '' })}</Badge>
+              ) : null}
+            </div>
           </ListGroup.Item>
         );
       })}

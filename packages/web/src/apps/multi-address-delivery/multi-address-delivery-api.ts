@@ -6,12 +6,13 @@ import { callApi } from '../../platform/api-client.js';
 const quiet = { silent: true } as const;
 
 /**
- * The put wall calls (contract api/multi-address-delivery.ts), all quiet: the screen shows
- * failures itself. A put carries the keeper's key, kept while the answer is unknown, so a Wi-Fi
+ * The put wall calls (contract api/multi-address-delivery.ts), all quiet: a failure is thrown
+ * keyed for the workflow engine to show once. A put carries the keeper's key, kept while the answer is unknown, so a Wi-Fi
  * retry moves the unit once.
  */
 export const putWallApi = {
   start: (scan: string) => quietly(() => callApi(endpoints.start, { body: { scan } }, quiet)),
+  view: (code: string) => quietly(() => callApi(endpoints.view, { params: { code } }, quiet)),
   locate: (code: string, unit: PutWallUnit) =>
     quietly(() => callApi(endpoints.locate, { params: { code }, body: unit }, quiet)),
   put: (code: string, unit: PutWallUnit, container: string, keeper: IdempotencyKeeper) =>
@@ -25,3 +26,5 @@ export const putWallApi = {
       ),
     ),
 };
+
+export type PutWallApi = typeof putWallApi;

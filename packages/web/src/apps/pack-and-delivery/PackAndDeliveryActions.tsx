@@ -14,6 +14,10 @@ export interface PackAndDeliveryActionsProps {
   scanAgain: () => void;
   /** Leaves the delivery for later (combined app). */
   notNow: () => void;
+  /** Measures the container with the saved cartoncube (box step); null: no cartoncube saved. */
+  measure: (() => void) | null;
+  /** Starts a repack (offered where packing waits for a scan); null: not here. */
+  repack: (() => void) | null;
   labelPdf: (() => void) | null;
   slipPdf: (() => void) | null;
 }
@@ -22,7 +26,7 @@ const confirmSteps = new Set(['confirmFlush', 'contents', 'packFinish', 'deliver
 
 /** The buttons of the current step; each leaves the focus in the scanner bar. */
 export function PackAndDeliveryActions(props: PackAndDeliveryActionsProps) {
-  const { mode, stepId, busy, boxTypes, input, scanAgain, notNow, labelPdf, slipPdf } = props;
+  const { mode, stepId, busy, boxTypes, input, scanAgain, notNow, measure, repack, labelPdf, slipPdf } = props;
   const { t } = useTranslation('packAndDelivery');
   if (busy) return null;
   const ok = (label: string) => <ActionButton label={t(label)} testId={`pd-${stepId}-ok`} onClick={() => input('')} />;
@@ -55,12 +59,14 @@ export function PackAndDeliveryActions(props: PackAndDeliveryActionsProps) {
               onClick={() => input(type.code)}
             />
           ))}
+          {measure ? <ActionButton label={t('actions.measure')} testId="pd-measure" onClick={measure} /> : null}
           {ok('actions.keepDimensions')}
         </>
       ) : null}
       {stepId === 'weight' ? (
         <ActionButton label={t('actions.readScale')} testId="pd-read-scale" onClick={() => input('')} />
       ) : null}
+      {repack ? <ActionButton label={t('actions.repack')} testId="pd-repack" onClick={repack} /> : null}
       {stepId === 'deliverConfirm' && mode === 'combined' ? (
         <ActionButton label={t('actions.notNow')} testId="pd-not-now" onClick={notNow} />
       ) : null}

@@ -8,6 +8,8 @@ import { HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { packQueries } from '../../handheld/packing/box-api.js';
 import { boxLabel } from '../../handheld/packing/box-label.js';
+import { cartoncubeSaved } from '../../handheld/peripherals/cartoncube-config.js';
+import { useCartoncubeService } from '../../handheld/peripherals/useCartoncube.js';
 import { useScaleService } from '../../handheld/peripherals/useScaleService.js';
 import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
 import { useDeviceConfig } from '../../platform/device-config.js';
@@ -16,6 +18,7 @@ import { OpenListsPanel } from './OpenListsPanel.js';
 import { PackAndDeliveryActions } from './PackAndDeliveryActions.js';
 import { packAndDeliveryApi } from './pack-and-delivery-api.js';
 import { initialPackFlowState, type PackAndDeliveryMode } from './pack-state.js';
+import { repackStepIds } from './pack-repack-steps.js';
 import { packFlowSteps, type PackFlowDeps } from './pack-steps.js';
 import { PackContents } from './PackContents.js';
 
@@ -35,15 +38,22 @@ const contentSteps = new Set([
   'countQuantity',
   'difference',
   'box',
+  'boxMeasure',
   'weight',
   'packFinish',
+  ...repackStepIds,
 ]);
+
+/** Steps where packing waits for a scan and a repack may start. */
+const repackFromSteps = new Set(['contents', 'unit', 'countItem', 'difference', 'box']);
 
 /**
  * /pack, /delivery and /pack_and_delivery (PROCESSES.md 3.7): one scanner workflow. Pack: scan a
  * list or container, verify (NONE, COUNT, SCAN_ALL), settle a difference, close each container
- * (box type or typed dimensions, weight from the scale or typed, label), finish. Delivery: scan a
- * packed list or container, confirm, create (the packing slip is offered). The combined app goes
+ * (box type, typed dimensions or the cartoncube's; weight from the scale, typed or the
+ * cartoncube's; label), finish; on the way a repack moves units between the list's containers
+ * (Repack; Cancel there goes back to packing). Delivery: scan a packed list or container, confirm,
+ * create (the packing slip is offered). The combined app goes
  * from the first to the second after a confirmation. Reopening resumes the list and step.
  */
 export function PackAndDeliveryScreen({ mode }: { mode: PackAndDeliveryMode }) {
@@ -51,6 +61,7 @@ export function PackAndDeliveryScreen({ mode }: { mode: PackAndDeliveryMode }) {
   const queryClient = useQueryClient();
   const { config } = useDeviceConfig();
   const scale = useScaleService();
+  const cartoncube = useCartoncubeService();
   const boxTypes = useQuery(packQueries.boxTypes());
   const [keeper] = useState(() => new IdempotencyKeeper());
   const [labelUrl, setLabelUrl] = useState<string | null>(null);
@@ -64,6 +75,7 @@ export function PackAndDeliveryScreen({ mode }: { mode: PackAndDeliveryMode }) {
       keeper,
       boxTypes: () => queryClient.ensureQueryData(packQueries.boxTypes()),
       readScale: () => scale.read(),
+      measureCarton: () => cartoncube.measure(),
       printLabel: (container) =>
         boxLabel(container, printer.current, (pdf) => {
           setLabelUrl(URL.createObjectURL(pdf));
@@ -116,7 +128,7 @@ export function PackAndDeliveryScreen({ mode }: { mode: PackAndDeliveryMode }) {
       scanHint={workflow.scanHint}
       canGoBack={workflow.snapshot.canGoBack}
       onBack={workflow.back}
-      onCancel={() => workflow.reset()}
+      onCancel={() => (repackStepIds.has(stepId) ? workflow.goTo('repackEnd') : workflow.reset())}
       actions={
         <PackAndDeliveryActions
           mode={mode}
@@ -126,6 +138,8 @@ export function PackAndDeliveryScreen({ mode }: { mode: PackAndDeliveryMode }) {
           input={input}
           scanAgain={() => workflow.goTo(view?.verification === 'COUNT' ? 'countItem' : 'unit')}
           notNow={() => workflow.reset()}
+          measure={stepId === 'box' && cartoncubeSaved() ? () => workflow.goTo('boxMeasure') : null}
+          repack={view && repackFromSteps.has(stepId) ? () => workflow.goTo('repackFrom') : null}
           labelPdf={labelUrl ? () => setShowing('label') : null}
           slipPdf={slipUrl && stepId === 'delivered' ? () => setShowing('slip') : null}
         />

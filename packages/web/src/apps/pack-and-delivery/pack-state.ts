@@ -30,6 +30,8 @@ export interface PackFlowState {
   counted: string[];
   /** Repack: the container the unit leaves. */
   repackFrom: string | null;
+  /** Repack: how many units move (absent in a state saved before repack had steps). */
+  repackQuantity?: number | null;
   /** The container being closed, and the dimensions chosen for it. */
   closing: string | null;
   dimensions: { lengthInMm: number; widthInMm: number; heightInMm: number } | null;
@@ -44,6 +46,7 @@ export const initialPackFlowState = (): PackFlowState => ({
   unit: null,
   counted: [],
   repackFrom: null,
+  repackQuantity: null,
   closing: null,
   dimensions: null,
   delivery: null,
@@ -103,7 +106,7 @@ export const openContainers = (view: PackView | null) =>
 export function packRoute(state: PackFlowState): { state: PackFlowState; next: string } {
   const view = state.view;
   if (!view) return { state, next: 'scan' };
-  const fresh = { ...state, unit: null, repackFrom: null };
+  const fresh = { ...state, unit: null, repackFrom: null, repackQuantity: null };
   if (view.verification === 'SCAN_ALL' && openRows(view).length > 0) return { state: fresh, next: 'unit' };
   if (view.verification === 'COUNT' && uncountedRows(state).length > 0) return { state: fresh, next: 'countItem' };
   if (view.verification !== 'NONE' && view.differences.length > 0) return { state: fresh, next: 'difference' };

@@ -1,5 +1,6 @@
 /**
- * Handheld peripherals: spoken prompts (Web Speech API) and the scale (Web Bluetooth or TEST).
+ * Handheld peripherals: spoken prompts (Web Speech API), the scale (Web Bluetooth or TEST) and the
+ * cartoncube (PARCELCUBE over HTTP or TEST).
  * For a workflow: `useWorkflow({ ..., speak: useSpeech(), speakPrompts: true })` and
  * `services.scale = useScaleService()` (or the plain `scaleService`).
  */
@@ -10,3 +11,12 @@ export { parseScaleReply } from './scale-reply.js';
 export { loadScaleConfig, saveScaleConfig, scaleConfigStorageKey, type ScaleConfig } from './scale-config.js';
 export { ScaleManager, scaleManager, scaleService } from './scale-manager.js';
 export { useScaleConnected, useScaleService } from './useScaleService.js';
+export type { CartoncubeMeasurement, CartoncubeService } from './cartoncube-driver.js';
+export {
+  cartoncubeSaved,
+  loadCartoncubeConfig,
+  saveCartoncubeConfig,
+  type CartoncubeConfig,
+} from './cartoncube-config.js';
+export { CartoncubeManager, cartoncubeManager, cartoncubeService } from './cartoncube-manager.js';
+export { useCartoncubeConnected, useCartoncubeService } from './useCartoncube.js';

@@ -1,33 +1,52 @@
 import {
+  cartoncubeConfigStorageKey,
+  defaultCartoncubeConfig,
+  loadCartoncubeConfig,
+  saveCartoncubeConfig,
+} from '../../handheld/peripherals/cartoncube-config.js';
+import {
   defaultScaleConfig,
   loadScaleConfig,
   saveScaleConfig,
   scaleConfigStorageKey,
-  type ScaleConfig,
 } from '../../handheld/peripherals/scale-config.js';
 
-/** Peripheral usages are printer, scale, put to light and cartoncube; this app has a driver for the scale. */
-export type PeripheralUsage = 'scale';
+/**
+ * Peripheral usages are printer, scale, put to light and cartoncube; this app has drivers for the
+ * scale and the cartoncube.
+ */
+export const peripheralUsages = ['scale', 'cartoncube'] as const;
+export type PeripheralUsage = (typeof peripheralUsages)[number];
 
 /** A peripheral saved on this device (its settings are in local storage). */
 export interface SavedPeripheral {
   usage: PeripheralUsage;
-  /** The driver choice as saved (AUTO, BLUETOOTH, TEST). */
-  driver: ScaleConfig['driver'];
+  /** The driver choice as saved (scale: AUTO, BLUETOOTH, TEST; cartoncube: AUTO, PARCELCUBE, TEST). */
+  driver: string;
 }
 
-/** The saved peripherals, read from local storage: the scale once its settings were saved. */
+const storageKeys: Record<PeripheralUsage, string> = {
+  scale: scaleConfigStorageKey,
+  cartoncube: cartoncubeConfigStorageKey,
+};
+
+/** The saved peripherals, read from local storage: each once its settings were saved. */
 export function loadSavedPeripherals(storage: Storage = localStorage): SavedPeripheral[] {
-  if (storage.getItem(scaleConfigStorageKey) === null) return [];
-  return [{ usage: 'scale', driver: loadScaleConfig().driver }];
+  return peripheralUsages
+    .filter((usage) => storage.getItem(storageKeys[usage]) !== null)
+    .map((usage) => ({
+      usage,
+      driver: usage === 'scale' ? loadScaleConfig().driver : loadCartoncubeConfig().driver,
+    }));
 }
 
-/** Saves a scale with the default settings (to be adjusted in its maintenance panel). */
-export function addScale(): void {
-  saveScaleConfig({ ...defaultScaleConfig });
+/** Saves a peripheral with the default settings (to be adjusted in its maintenance panel). */
+export function addPeripheral(usage: PeripheralUsage): void {
+  if (usage === 'scale') saveScaleConfig({ ...defaultScaleConfig });
+  else saveCartoncubeConfig({ ...defaultCartoncubeConfig });
 }
 
 /** Forgets a saved peripheral's settings. */
 export function deletePeripheral(usage: PeripheralUsage, storage: Storage = localStorage): void {
-  if (usage === 'scale') storage.removeItem(scaleConfigStorageKey);
+  storage.removeItem(storageKeys[usage]);
 }

@@ -1,0 +1,96 @@
+import type { DbOrTx } from '../../db/database.js';
+
+/** The SQL of the location count lock (table location_count_lock, migration 0033). */
+
+export interface LockInput {
+  binLocationId: number;
+  userId: number;
+  username: string;
+  context: string;
+  round: number;
+  takenAt: string;
+  expiresAt: string;
+}
+
+/**
+ * Takes the lock, or renews the caller's own, in one conditional upsert: a row held by another
+ * user that has not expired stays and nothing is returned (never read-then-write).
+ */
+export async function upsertLock(db: DbOrTx, lock: LockInput): Promise<boolean> {
+  const rows = await db
+    .insertInto('location_count_lock')
+    .values({
+      bin_location_id: lock.binLocationId,
+      user_id: lock.userId,
+      username: lock.username,
+      context: lock.context,
+      round: lock.round,
+      taken_at: lock.takenAt,
+      expires_at: lock.expiresAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('bin_location_id')
+        .doUpdateSet({
+          user_id: lock.userId,
+          username: lock.username,
+          context: lock.context,
+          round: lock.round,
+          taken_at: lock.takenAt,
+          expires_at: lock.expiresAt,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('location_count_lock.user_id', '=', lock.userId),
+            eb('location_count_lock.expires_at', '<=', lock.takenAt),
+          ]),
+        ),
+    )
+    .returning('bin_location_id')
+    .execute();
+  return rows.length > 0;
+}
+
+export function findLock(db: DbOrTx, binLocationId: number) {
+  return db
+    .selectFrom('location_count_lock')
+    .select(['user_id', 'username', 'context', 'round', 'expires_at'])
+    .where('bin_location_id', '=', binLocationId)
+    .executeTakeFirst();
+}
+
+export async function deleteLock(db: DbOrTx, binLocationId: number, userId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('location_count_lock')
+    .where('bin_location_id', '=', binLocationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The first of these locations with an unexpired lock not held by `exceptUserId`, with its code:
+ * one indexed read (the primary key) per stock movement.
+ */
+export function firstLockedLocation(db: DbOrTx, ids: readonly number[], now: string, exceptUserId: number | null) {
+  let query = db
+    .selectFrom('location_count_lock as k')
+    .innerJoin('bin_location as b', 'b.id', 'k.bin_location_id')
+    .select(['b.code', 'k.username'])
+    .where('k.bin_location_id', 'in', ids)
+    .where('k.expires_at', '>', now);
+  if (exceptUserId !== null) query = query.where('k.user_id', '<>', exceptUserId);
+  return query.orderBy('b.code').limit(1).executeTakeFirst();
+}
+
+/** The unexpired locks of these locations held by others than the user (the requests list). */
+export function locksHeldByOthers(db: DbOrTx, ids: readonly number[], now: string, userId: number) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('location_count_lock')
+    .select(['bin_location_id', 'username'])
+    .where('bin_location_id', 'in', ids)
+    .where('expires_at', '>', now)
+    .where('user_id', '<>', userId)
+    .execute();
+}

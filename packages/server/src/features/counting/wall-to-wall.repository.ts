@@ -1,0 +1,152 @@
+import { codeKey, paddedCodeKey } from '@wms/contract';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+/** The reads and writes of /wall_to_wall (features/counting; decision 0189). */
+
+const locationColumns = [
+  'b.id',
+  'b.code',
+  'b.visual_code',
+  'b.warehouse_id',
+  'w.code as warehouse_code',
+  'b.counting_sorting_code',
+  'b.requires_counting',
+] as const;
+
+const locations = (db: DbOrTx) =>
+  db.selectFrom('bin_location as b').innerJoin('warehouse as w', 'w.id', 'b.warehouse_id').select(locationColumns);
+
+export type CountLocationRow = NonNullable<Awaited<ReturnType<ReturnType<typeof locations>['executeTakeFirst']>>>;
+
+/** The location a scan names: by code, else by barcode. */
+export async function findLocation(db: DbOrTx, scanned: string): Promise<CountLocationRow | undefined> {
+  const key = codeKey(scanned);
+  return (
+    (await locations(db).where('b.code_lower', '=', key).executeTakeFirst()) ??
+    (await locations(db).where('b.barcode_lower', '=', key).orderBy('b.code_lower').limit(1).executeTakeFirst())
+  );
+}
+
+/** The flagged locations (YES, PARTIAL) in walk order: countingSortingCode (none last), then code. */
+export function flaggedLocations(db: DbOrTx, warehouseCode: string | null, limit: number) {
+  let query = locations(db).where('b.requires_counting', '<>', 'NO');
+  if (warehouseCode !== null) query = query.where('w.code_lower', '=', codeKey(warehouseCode));
+  return query
+    .orderBy(sql`case when b.counting_sorting_code is null then 1 else 0 end`)
+    .orderBy('b.counting_sorting_code')
+    .orderBy('b.code_lower')
+    .limit(limit)
+    .execute();
+}
+
+/** The PARTIAL item lists of these locations. */
+export function itemsToCountOf(db: DbOrTx, locationIds: readonly number[]) {
+  if (locationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('bin_location_count_item as c')
+    .innerJoin('item as i', 'i.id', 'c.item_id')
+    .select(['c.bin_location_id', 'i.id', 'i.code', 'i.name', 'i.managed_by'])
+    .where('c.bin_location_id', 'in', locationIds)
+    .orderBy('i.code_lower')
+    .execute();
+}
+
+/** 1 + the highest wall-to-wall round saved at the location. */
+export async function nextRound(db: DbOrTx, binLocationId: number, source: string): Promise<number> {
+  const row = await db
+    .selectFrom('location_count')
+    .select((eb) => eb.fn.max('round').as('round'))
+    .where('bin_location_id', '=', binLocationId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+  return Number(row?.round ?? 0) + 1;
+}
+
+export function itemsByCode(db: DbOrTx, codes: readonly string[]) {
+  const keys = [...new Set(codes.map(codeKey))];
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('item')
+    .select(['id', 'code', 'code_lower', 'managed_by'])
+    .where('code_lower', 'in', keys)
+    .execute();
+}
+
+export function findBatch(db: DbOrTx, itemId: number, code: string) {
+  return db
+    .selectFrom('batch')
+    .select(['id', 'code'])
+    .where('item_id', '=', itemId)
+    .where('code_key', '=', paddedCodeKey(code))
+    .executeTakeFirst();
+}
+
+export function findSerial(db: DbOrTx, itemId: number, code: string) {
+  return db
+    .selectFrom('serial')
+    .select(['id', 'code'])
+    .where('item_id', '=', itemId)
+    .where('code_key', '=', paddedCodeKey(code))
+    .executeTakeFirst();
+}
+
+/**
+ * The stock rows at the location (all items, or only `itemIds`), with the codes a refusal names;
+ * on PostgreSQL locked for the save (the difference is taken against these).
+ */
+export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[] | null, lock: boolean) {
+  let query = db
+    .selectFrom('stock as s')
+    .leftJoin('serial as se', 'se.id', 's.serial_id')
+    .select([
+      's.id',
+      's.item_id',
+      's.batch_id',
+      's.serial_id',
+      's.on_hand_qty',
+      's.released_qty',
+      's.pick_qty',
+      's.qc_pending_qty',
+      'se.code as serial_code',
+    ])
+    .where('s.bin_location_id', '=', binLocationId);
+  if (itemIds !== null) {
+    if (itemIds.length === 0) return Promise.resolve([]);
+    query = query.where('s.item_id', 'in', itemIds);
+  }
+  return (lock ? query.forUpdate('s') : query).orderBy('s.id').execute();
+}
+
+/** Where else a serial is on hand (a serial counted here that the system has elsewhere). */
+export function serialStockElsewhere(db: DbOrTx, serialIds: readonly number[], binLocationId: number) {
+  if (serialIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('stock')
+    .select(['item_id', 'batch_id', 'serial_id', 'bin_location_id', 'on_hand_qty', 'qc_pending_qty'])
+    .where('serial_id', 'in', serialIds)
+    .where('bin_location_id', '<>', binLocationId)
+    .where('on_hand_qty', '>', 0)
+    .execute();
+}
+
+/** Marks the location counted: requiresCounting NO, the PARTIAL list cleared, the version bumped. */
+export async function markCounted(db: DbOrTx, binLocationId: number, at: string): Promise<void> {
+  await db
+    .updateTable('bin_location')
+    .set({ requires_counting: 'NO', version: sql<number>`version + 1`, updated_at: at })
+    .where('id', '=', binLocationId)
+    .execute();
+  await db.deleteFrom('bin_location_count_item').where('bin_location_id', '=', binLocationId).execute();
+}
+
+export function serialCodes(db: DbOrTx, serialIds: readonly number[]) {
+  if (serialIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('serial').select(['id', 'code']).where('id', 'in', serialIds).execute();
+}
+
+export async function itemCodesOf(db: DbOrTx, itemIds: readonly number[]): Promise<string[]> {
+  if (itemIds.length === 0) return [];
+  const rows = await db.selectFrom('item').select('code').where('id', 'in', itemIds).execute();
+  return rows.map((r) => r.code);
+}

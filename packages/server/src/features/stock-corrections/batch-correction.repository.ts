@@ -1,0 +1,189 @@
+import { codeKey, paddedCodeKey } from '@wms/contract';
+import { sql, type Insertable } from 'kysely';
+import { isSqlite } from '../../db/compiled-query.js';
+import type { DbOrTx } from '../../db/database.js';
+import type { BatchCorrectionTable } from '../../db/schema.js';
+import { stockBucketColumns } from '../stock/stock-queries.js';
+
+/** The reads and writes of batch corrections (features/stock-corrections). */
+
+/** A bin location by its code or barcode (case-insensitive). */
+export function findLocation(db: DbOrTx, scan: string) {
+  const key = codeKey(scan);
+  return db
+    .selectFrom('bin_location')
+    .select(['id', 'code'])
+    .where((eb) => eb.or([eb('code_lower', '=', key), eb('barcode_lower', '=', key)]))
+    .orderBy(sql`case when code_lower = ${key} then 0 else 1 end`)
+    .executeTakeFirst();
+}
+
+/** An item by code or one of its barcodes (case-insensitive). */
+export function findItem(db: DbOrTx, scan: string) {
+  const key = codeKey(scan);
+  return db
+    .selectFrom('item')
+    .select(['id', 'code', 'name', 'managed_by', 'scan_expiration_date'])
+    .where((eb) =>
+      eb.or([
+        eb('code_lower', '=', key),
+        eb('barcode_lower', '=', key),
+        eb('barcode2_lower', '=', key),
+        eb('barcode3_lower', '=', key),
+      ]),
+    )
+    .orderBy(sql`case when code_lower = ${key} then 0 else 1 end`)
+    .executeTakeFirst();
+}
+
+export interface BatchRow {
+  id: number;
+  code: string;
+  expiration_date: string | null;
+  quality_control_approved_or_not_required: number;
+}
+
+/** The item's batch by code (zero-padded match, as every batch lookup). */
+export function findBatch(db: DbOrTx, itemId: number, code: string): Promise<BatchRow | undefined> {
+  return db
+    .selectFrom('batch')
+    .select(['id', 'code', 'expiration_date', 'quality_control_approved_or_not_required'])
+    .where('item_id', '=', itemId)
+    .where('code_key', '=', paddedCodeKey(code))
+    .executeTakeFirst();
+}
+
+/** A new batch of the item (admitted now, with the QC flag of the batch it corrects). */
+export async function insertBatch(
+  tx: DbOrTx,
+  row: { itemId: number; code: string; expirationDate: string | null; qcApproved: boolean; at: string },
+): Promise<BatchRow> {
+  const inserted = await tx
+    .insertInto('batch')
+    .values({
+      item_id: row.itemId,
+      code: row.code,
+      code_key: paddedCodeKey(row.code),
+      visual_code: row.code,
+      mnf_batch_code: null,
+      admission_date: row.at,
+      manufacturing_date: null,
+      expiration_date: row.expirationDate,
+      quality_control_approved_or_not_required: row.qcApproved ? 1 : 0,
+    })
+    .returning(['id', 'code', 'expiration_date', 'quality_control_approved_or_not_required'])
+    .executeTakeFirstOrThrow();
+  return inserted;
+}
+
+export async function setBatchExpiry(tx: DbOrTx, batchId: number, expiry: string | null): Promise<void> {
+  await tx.updateTable('batch').set({ expiration_date: expiry }).where('id', '=', batchId).execute();
+}
+
+/**
+ * The stock row of (item, batch, no serial) at the location; on PostgreSQL locked (FOR UPDATE),
+ * so what the correction carries over is decided on buckets no other transaction changes meanwhile.
+ */
+export function findStockRow(db: DbOrTx, key: { itemId: number; batchId: number; binLocationId: number }) {
+  let query = db
+    .selectFrom('stock as s')
+    .select(['s.id', ...stockBucketColumns])
+    .where('s.item_id', '=', key.itemId)
+    .where('s.batch_id', '=', key.batchId)
+    .where('s.serial_id', 'is', null)
+    .where('s.bin_location_id', '=', key.binLocationId);
+  if (!isSqlite(db)) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The allocation rows of (item, batch) at the location, oldest first. */
+export function allocationsOf(db: DbOrTx, key: { itemId: number; batchId: number; binLocationId: number }) {
+  return db
+    .selectFrom('stock_allocation')
+    .select(['document_line_id', 'quantity'])
+    .where('item_id', '=', key.itemId)
+    .where('batch_id', '=', key.batchId)
+    .where('serial_id', 'is', null)
+    .where('bin_location_id', '=', key.binLocationId)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The picked quantities of (item, batch) in the containers whose bin location this is, per pick
+ * list line, source location and container (net sums of the pick entries, those above zero).
+ */
+export function pickedInContainer(db: DbOrTx, key: { itemId: number; batchId: number; binLocationId: number }) {
+  return db
+    .selectFrom('pick_entry as e')
+    .innerJoin('shipping_container as c', 'c.id', 'e.container_id')
+    .select([
+      'e.document_line_id',
+      'e.document_id',
+      'e.from_bin_location_id',
+      'e.container_id',
+      sql<string | number>`sum(e.quantity)`.as('quantity'),
+    ])
+    .where('c.bin_location_id', '=', key.binLocationId)
+    .where('e.item_id', '=', key.itemId)
+    .where('e.batch_id', '=', key.batchId)
+    .where('e.serial_id', 'is', null)
+    .groupBy(['e.document_line_id', 'e.document_id', 'e.from_bin_location_id', 'e.container_id'])
+    .having(sql`sum(e.quantity)`, '>', 0)
+    .orderBy('e.document_line_id')
+    .execute();
+}
+
+export async function insertCorrection(tx: DbOrTx, row: Insertable<BatchCorrectionTable>): Promise<void> {
+  await tx.insertInto('batch_correction').values(row).execute();
+}
+
+/**
+ * Picked stock carried to another batch: for each part a pick entry of -quantity on the recorded
+ * batch and +quantity on the correct one (same line, source and container), so the entries of the
+ * container sum per batch to its picked stock again, as packing and delivery read them.
+ */
+export async function movePickEntries(
+  tx: DbOrTx,
+  parts: readonly {
+    documentLineId: number;
+    documentId: number;
+    fromBinLocationId: number;
+    containerId: number;
+    quantity: number;
+  }[],
+  move: {
+    itemId: number;
+    fromBatchId: number;
+    toBatchId: number;
+    userId: number | null;
+    username: string;
+    at: string;
+    key: string;
+  },
+): Promise<void> {
+  if (parts.length === 0) return;
+  await tx
+    .insertInto('pick_entry')
+    .values(
+      parts.flatMap((part) =>
+        [
+          { batch_id: move.fromBatchId, quantity: -part.quantity },
+          { batch_id: move.toBatchId, quantity: part.quantity },
+        ].map((side) => ({
+          document_line_id: part.documentLineId,
+          document_id: part.documentId,
+          item_id: move.itemId,
+          serial_id: null,
+          from_bin_location_id: part.fromBinLocationId,
+          container_id: part.containerId,
+          user_id: move.userId,
+          username: move.username,
+          at: move.at,
+          idempotency_key: move.key,
+          ...side,
+        })),
+      ),
+    )
+    .execute();
+}
