@@ -11,7 +11,9 @@
 // bench/imports.mjs; not in the default), picking (pick list creation for 10,000 sales order lines with
 // a FEFO check, then 32 concurrent pickers, bench/picking.mjs; not in the default), deliveries (2,000
 // packed lists delivered by 16 concurrent packers, replays, invariants, the packing slip of a 200-line
-// delivery, bench/deliveries.mjs; not in the default); the default is web,server,live.
+// delivery, bench/deliveries.mjs; not in the default), counting (a stocktake of the large data set's
+// locations through /wall_to_wall by 32 concurrent counters, replays, invariants, bench/counting.mjs;
+// not in the default); the default is web,server,live.
 // Writes bench/results/latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { runTransfersPart } from './transfers.mjs';
 import { runReceiptsPart } from './receipts.mjs';
 import { runPickingPart } from './picking.mjs';
 import { runDeliveriesPart } from './deliveries.mjs';
+import { runCountingPart } from './counting.mjs';
 import { printImports, runImportsPart } from './imports.mjs';
 import { printLive, runLivePart } from './live.mjs';
 import { clientHeaders, signIn, startBuiltServer, startProcess } from './processes.mjs';
@@ -41,7 +44,18 @@ const settings = {
   sampleSize: Number(process.env.BENCH_SAMPLE ?? 10_000),
 };
 
-const knownParts = ['web', 'api', 'lookups', 'transfers', 'receipts', 'picking', 'deliveries', 'imports', 'live'];
+const knownParts = [
+  'web',
+  'api',
+  'lookups',
+  'transfers',
+  'receipts',
+  'picking',
+  'deliveries',
+  'counting',
+  'imports',
+  'live',
+];
 function selectedParts(text) {
   const parts = new Set();
   for (const part of text
@@ -52,7 +66,7 @@ function selectedParts(text) {
     else if (knownParts.includes(part)) parts.add(part);
     else
       throw new Error(
-        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, picking, deliveries, imports, live)`,
+        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, picking, deliveries, counting, imports, live)`,
       );
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
@@ -366,6 +380,7 @@ async function main() {
   const receipts = parts.includes('receipts') ? await runReceiptsPart({ signIn, clientHeaders }) : undefined;
   const picking = parts.includes('picking') ? await runPickingPart() : undefined;
   const deliveries = parts.includes('deliveries') ? await runDeliveriesPart() : undefined;
+  const counting = parts.includes('counting') ? await runCountingPart() : undefined;
   const imports = parts.includes('imports') ? await runImportsPart() : undefined;
   if (imports) printImports(imports);
   const live = parts.includes('live') ? await runLivePart() : undefined;
@@ -392,6 +407,7 @@ async function main() {
     receipts,
     picking,
     deliveries,
+    counting,
     imports,
     live,
     web: web ? webReport(web) : undefined,
@@ -410,6 +426,10 @@ async function main() {
   }
   if (deliveries && (deliveries.invariants.problems.length || deliveries.replays.problems.length)) {
     console.error('bench: FAILED: the delivery invariants or the idempotent replays do not hold after the deliveries');
+    process.exitCode = 1;
+  }
+  if (counting && (counting.invariants.problems.length || counting.replays.problems.length)) {
+    console.error('bench: FAILED: the counting invariants or the idempotent replays do not hold after the stocktake');
     process.exitCode = 1;
   }
   if (transfers?.invariants.problems.length) {
