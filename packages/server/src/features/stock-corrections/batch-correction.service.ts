@@ -13,6 +13,7 @@ import { AppError, notFound, unprocessable } from '../../http/app-error.js';
 import { runIdempotent } from '../../http/idempotency.js';
 import { nowIso, today } from '../../util/time.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
+import { insertPickEntries } from '../pick-lists/pick-list-delivery.service.js';
 import { bucketsOf, freeToMove } from '../stock/stock-buckets.js';
 import { applyStockMovement, changeAllocations, type AllocationChange } from '../stock/stock.service.js';
 import * as repository from './batch-correction.repository.js';
@@ -184,24 +185,29 @@ async function correctInTransaction(
     (await repository.pickedInContainer(tx, fromKey)).map((e) => ({ ...e, quantity: Number(e.quantity) })),
     picked,
   );
-  await repository.movePickEntries(
+  // Picked stock carried over: per part -quantity on the recorded batch and +quantity on the
+  // correct one (same line, source and container), so the container's entries sum per batch to its
+  // picked stock again, as packing and delivery read them.
+  await insertPickEntries(
     tx,
-    entries.map(({ part, take }) => ({
-      documentLineId: part.document_line_id,
-      documentId: part.document_id,
-      fromBinLocationId: part.from_bin_location_id,
-      containerId: part.container_id,
-      quantity: take,
-    })),
-    {
-      itemId: item.id,
-      fromBatchId: from.id,
-      toBatchId: to.id,
-      userId: caller.userId,
-      username: caller.username,
-      at,
-      key: body.idempotencyKey,
-    },
+    entries.flatMap(({ part, take }) =>
+      [
+        { batchId: from.id, quantity: -take },
+        { batchId: to.id, quantity: take },
+      ].map((side) => ({
+        documentLineId: part.document_line_id,
+        documentId: part.document_id,
+        itemId: item.id,
+        serialId: null,
+        binLocationId: part.from_bin_location_id,
+        containerId: part.container_id,
+        userId: caller.userId,
+        username: caller.username,
+        at,
+        idempotencyKey: body.idempotencyKey,
+        ...side,
+      })),
+    ),
   );
 
   await repository.insertCorrection(tx, {
