@@ -111,9 +111,17 @@ export async function allocateLines(
  * first allocation; lines without allocations last; ties by line number.
  */
 export async function orderWalk(tx: Tx, lines: readonly { id: number; lineNumber: number }[]): Promise<void> {
+  await orderWalks(tx, [lines]);
+}
+
+/** orderWalk of many lists at once: one read of their allocations, the walk orders written in bulk. */
+export async function orderWalks(
+  tx: Tx,
+  lists: readonly (readonly { id: number; lineNumber: number }[])[],
+): Promise<void> {
   const allocations = await allocationsOfLines(
     tx,
-    lines.map((l) => l.id),
+    lists.flatMap((lines) => lines.map((l) => l.id)),
   );
   const firstOf = new Map<number, string>();
   for (const a of allocations) {
@@ -121,11 +129,15 @@ export async function orderWalk(tx: Tx, lines: readonly { id: number; lineNumber
       firstOf.set(a.document_line_id, `${a.location_sorting_code ?? ''}\u0001${a.location_code}`);
     }
   }
-  const sorted = [...lines].sort((a, b) => {
-    const [ka, kb] = [firstOf.get(a.id), firstOf.get(b.id)];
-    if (ka === undefined || kb === undefined)
-      return ka === kb ? a.lineNumber - b.lineNumber : ka === undefined ? 1 : -1;
-    return ka.localeCompare(kb) || a.lineNumber - b.lineNumber;
-  });
-  await setWalkOrder(tx, new Map(sorted.map((l, i) => [l.id, i])));
+  const orders = new Map<number, number>();
+  for (const lines of lists) {
+    const sorted = [...lines].sort((a, b) => {
+      const [ka, kb] = [firstOf.get(a.id), firstOf.get(b.id)];
+      if (ka === undefined || kb === undefined)
+        return ka === kb ? a.lineNumber - b.lineNumber : ka === undefined ? 1 : -1;
+      return ka.localeCompare(kb) || a.lineNumber - b.lineNumber;
+    });
+    sorted.forEach((l, i) => orders.set(l.id, i));
+  }
+  await setWalkOrder(tx, orders);
 }

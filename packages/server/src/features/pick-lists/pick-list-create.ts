@@ -9,9 +9,14 @@ import { changeAllocations, type AllocationChange } from '../stock/stock.service
 import { validatePickListAddresses } from '../address-validation/address-validate.js';
 import { withCreationLock } from './creation-lock.js';
 import { openOrderLines, partnerIdOf, warehouseOf, type OpenOrderLine } from './open-order-lines.repository.js';
-import { AllocationStock, orderWalk } from './pick-list-allocation.js';
+import { AllocationStock, orderWalks } from './pick-list-allocation.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import { changeReleasedQuantity, insertPickList, pickListCodePrefix } from './pick-lists.repository.js';
+import {
+  changeReleasedQuantity,
+  insertPickList,
+  pickListCodePrefix,
+  reserveUnplannedLines,
+} from './pick-lists.repository.js';
 
 /**
  * POST /api/v1/pick_list/create (decision 0183): pick lists from the open SALES_ORDER lines of a
@@ -108,8 +113,15 @@ export async function createPickListsInTransaction(
     warehouseId,
     lines.map((l) => l.item_id),
   );
-  const reserved = new Map<number, number>();
-  for (const line of [...lines].sort((a, b) => a.id - b.id)) reserved.set(line.id, await reserve(tx, line));
+  // Lines nothing is released on yet are reserved many per statement; the others (and any that
+  // changed meanwhile) one by one, in id order.
+  const reserved = await reserveUnplannedLines(
+    tx,
+    lines.filter((l) => l.released_quantity === 0 && l.open_quantity > 0).map((l) => l.id),
+  );
+  for (const line of [...lines].sort((a, b) => a.id - b.id)) {
+    if (!reserved.has(line.id)) reserved.set(line.id, await reserve(tx, line));
+  }
 
   const planned: PlannedLine[] = [];
   for (const line of lines) {
@@ -168,7 +180,7 @@ export async function createPickListsInTransaction(
   }
   if (created.length === 0) throw unprocessable('nothingToCreate');
   await changeAllocations(tx, allChanges);
-  for (const walk of walks) await orderWalk(tx, walk);
+  await orderWalks(tx, walks);
 
   const backorders: PickListCreateAnswer['backorders'] = [];
   for (const p of planned) {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { nextCodeNumber, noteCodeNumber, numberedCode } from '../documents/document-numbers.js';
 import { lockDocumentRow } from '../documents/document-status.js';
+import { isSqlite } from '../../db/compiled-query.js';
 import { createDocumentHead } from '../documents/document-create.service.js';
 
 /**
@@ -166,8 +167,23 @@ export async function insertPickListLines(
 
 /** Sets the walk order of lines (document line id -> order). */
 export async function setWalkOrder(tx: DbOrTx, orders: ReadonlyMap<number, number>): Promise<void> {
-  for (const [lineId, order] of orders) {
-    await tx.updateTable('pick_list_line').set({ walk_order: order }).where('document_line_id', '=', lineId).execute();
+  const entries = [...orders];
+  // 300 lines per statement: walk_order = case document_line_id when ... then ... end.
+  for (let start = 0; start < entries.length; start += 300) {
+    const part = entries.slice(start, start + 300);
+    const cases = sql.join(
+      part.map(([lineId, order]) => sql`when ${lineId} then cast(${order} as integer)`),
+      sql` `,
+    );
+    await tx
+      .updateTable('pick_list_line')
+      .set({ walk_order: sql<number>`case document_line_id ${cases} end` })
+      .where(
+        'document_line_id',
+        'in',
+        part.map(([lineId]) => lineId),
+      )
+      .execute();
   }
 }
 
@@ -312,6 +328,33 @@ export async function changeReleasedQuantity(tx: DbOrTx, salesLineId: number, de
     .where(sql<boolean>`released_quantity + ${delta} <= open_quantity`)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Reserves the whole open quantity of sales order lines nothing is released on yet, 500 lines per
+ * statement: released = open where released is still 0 (PostgreSQL locks the rows first, in id
+ * order). Answers id -> reserved; a line not answered changed meanwhile and is reserved one by
+ * one (changeReleasedQuantity).
+ */
+export async function reserveUnplannedLines(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, number>> {
+  const reserved = new Map<number, number>();
+  const sorted = [...ids].sort((a, b) => a - b);
+  for (let start = 0; start < sorted.length; start += 500) {
+    const part = sorted.slice(start, start + 500);
+    if (!isSqlite(tx)) {
+      await tx.selectFrom('document_line').select('id').where('id', 'in', part).orderBy('id').forUpdate().execute();
+    }
+    const rows = await tx
+      .updateTable('document_line')
+      .set((eb) => ({ released_quantity: eb.ref('open_quantity') }))
+      .where('id', 'in', part)
+      .where('released_quantity', '=', 0)
+      .where('open_quantity', '>', 0)
+      .returning(['id', 'open_quantity'])
+      .execute();
+    for (const row of rows) reserved.set(row.id, Number(row.open_quantity));
+  }
+  return reserved;
 }
 
 /**
