@@ -5,6 +5,7 @@
  */
 export {
   insertDocumentHead as createDocumentHead,
+  insertDocumentHeads as createDocumentHeads,
   insertDocumentLines as createDocumentLines,
   type NewDocumentHead,
   type NewDocumentLine,

@@ -174,6 +174,45 @@ export async function insertDocumentHead(tx: DbOrTx, head: NewDocumentHead): Pro
   return row?.id;
 }
 
+/**
+ * Inserts many document heads (as insertDocumentHead, with a priority each), 200 per statement;
+ * answers code -> id of those inserted: a head whose type and code are taken already is left out
+ * (the caller gives it another code).
+ */
+export async function insertDocumentHeads(
+  tx: DbOrTx,
+  heads: readonly (NewDocumentHead & { priority?: number })[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let start = 0; start < heads.length; start += 200) {
+    const rows = await tx
+      .insertInto('document')
+      .values(
+        heads.slice(start, start + 200).map((head) => ({
+          type: head.type,
+          code: head.code,
+          code_lower: codeKey(head.code),
+          visual_code: head.code,
+          status: head.status,
+          warehouse_id: head.warehouseId,
+          business_partner_id: head.partnerId,
+          ship_to_address: head.shipToAddress ?? null,
+          document_date: head.at.slice(0, 10),
+          due_date: head.dueDate ?? null,
+          ship_date: head.shipDate ?? null,
+          priority: head.priority ?? 0,
+          created_at: head.at,
+          updated_at: head.at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['type', 'code_lower']).doNothing())
+      .returning(['id', 'code'])
+      .execute();
+    for (const row of rows) ids.set(row.code, row.id);
+  }
+  return ids;
+}
+
 export interface NewDocumentLine {
   itemId: number;
   /** Thousandths. */

@@ -11,12 +11,8 @@ import { withCreationLock } from './creation-lock.js';
 import { openOrderLines, partnerIdOf, warehouseOf, type OpenOrderLine } from './open-order-lines.repository.js';
 import { AllocationStock, orderWalks } from './pick-list-allocation.js';
 import { afterPickListCommit } from './pick-list-live.js';
-import {
-  changeReleasedQuantity,
-  insertPickList,
-  pickListCodePrefix,
-  reserveUnplannedLines,
-} from './pick-lists.repository.js';
+import { insertPickLists } from './pick-lists-bulk.repository.js';
+import { changeReleasedQuantity, reserveUnplannedLines } from './pick-lists.repository.js';
 
 /**
  * POST /api/v1/pick_list/create (decision 0183): pick lists from the open SALES_ORDER lines of a
@@ -141,43 +137,43 @@ export async function createPickListsInTransaction(
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   const at = nowIso();
-  const created: string[] = [];
+  const ordered = [...groups.values()].map((group) =>
+    group.sort((a, b) => a.line.order_code.localeCompare(b.line.order_code) || a.line.line_number - b.line.line_number),
+  );
+  const lists = await insertPickLists(
+    tx,
+    ordered.map((group) => {
+      const first = group[0]!.line;
+      const shipDates = group.map((p) => p.line.ship_date).filter((d): d is string => d !== null);
+      return {
+        warehouseId,
+        partnerId: first.business_partner_id,
+        shipDate: shipDates.length > 0 ? shipDates.sort()[0]! : null,
+        shipToAddress: first.shipTo,
+        priority: request.priority ?? Math.max(...group.map((p) => p.line.priority)),
+        route: group.find((p) => p.line.route !== null)?.line.route ?? null,
+        origin: 'SALES_ORDER' as const,
+        createdBy: caller.username,
+        at,
+        lines: group.map((p) => ({
+          itemId: p.line.item_id,
+          quantity: p.allocated,
+          sourceLineId: p.line.id,
+          batchId: p.line.batch_id,
+          serialId: p.line.serial_id,
+          extras: { salesOrder: p.line.order_code, salesOrderLine: p.line.line_number },
+        })),
+      };
+    }),
+  );
   const allChanges: AllocationChange[] = [];
-  const walks: { id: number; lineNumber: number }[][] = [];
-  // The next PL- number, read once: the run numbers its lists on from the first.
-  let nextNumber: number | undefined;
-  for (const group of groups.values()) {
-    group.sort((a, b) => a.line.order_code.localeCompare(b.line.order_code) || a.line.line_number - b.line.line_number);
-    const first = group[0]!.line;
-    const shipDates = group.map((p) => p.line.ship_date).filter((d): d is string => d !== null);
-    const list = await insertPickList(tx, {
-      warehouseId,
-      partnerId: first.business_partner_id,
-      shipDate: shipDates.length > 0 ? shipDates.sort()[0]! : null,
-      shipToAddress: first.shipTo,
-      priority: request.priority ?? Math.max(...group.map((p) => p.line.priority)),
-      route: group.find((p) => p.line.route !== null)?.line.route ?? null,
-      origin: 'SALES_ORDER',
-      createdBy: caller.username,
-      at,
-      firstNumber: nextNumber,
-      lines: group.map((p) => ({
-        itemId: p.line.item_id,
-        quantity: p.allocated,
-        sourceLineId: p.line.id,
-        batchId: p.line.batch_id,
-        serialId: p.line.serial_id,
-        extras: { salesOrder: p.line.order_code, salesOrderLine: p.line.line_number },
-      })),
-    });
+  lists.forEach((list, g) =>
     list.lines.forEach((inserted, i) => {
-      for (const change of group[i]!.changes) allChanges.push({ ...change, documentLineId: inserted.id });
-    });
-    walks.push(list.lines);
-    created.push(list.code);
-    const number = Number(list.code.slice(pickListCodePrefix.length));
-    nextNumber = Number.isSafeInteger(number) ? number + 1 : undefined;
-  }
+      for (const change of ordered[g]![i]!.changes) allChanges.push({ ...change, documentLineId: inserted.id });
+    }),
+  );
+  const created = lists.map((list) => list.code);
+  const walks = lists.map((list) => list.lines);
   if (created.length === 0) throw unprocessable('nothingToCreate');
   await changeAllocations(tx, allChanges);
   await orderWalks(tx, walks);

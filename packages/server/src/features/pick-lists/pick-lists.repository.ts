@@ -111,22 +111,33 @@ const linesPerInsert = 300;
  * Appends lines to a pick list from line number `firstLineNumber` on (document_line and
  * pick_list_line; walk order = line number). Answers them in the order given.
  */
-export async function insertPickListLines(
+export function insertPickListLines(
   tx: DbOrTx,
   documentId: number,
   firstLineNumber: number,
   lines: readonly NewPickListLine[],
 ): Promise<InsertedPickList['lines']> {
+  return insertLinesOfLists(
+    tx,
+    lines.map((line, i) => ({ documentId, lineNumber: firstLineNumber + i, line })),
+  );
+}
+
+/** Lines of any lists (each with its list and number), 300 per statement; answered in the order given. */
+export async function insertLinesOfLists(
+  tx: DbOrTx,
+  entries: readonly { documentId: number; lineNumber: number; line: NewPickListLine }[],
+): Promise<InsertedPickList['lines']> {
   const direction = documentLineDirection('PICK_LIST');
   const answer: InsertedPickList['lines'] = [];
-  for (let start = 0; start < lines.length; start += linesPerInsert) {
-    const chunk = lines.slice(start, start + linesPerInsert);
+  for (let start = 0; start < entries.length; start += linesPerInsert) {
+    const chunk = entries.slice(start, start + linesPerInsert);
     const rows = await tx
       .insertInto('document_line')
       .values(
-        chunk.map((line, i) => ({
+        chunk.map(({ documentId, lineNumber, line }) => ({
           document_id: documentId,
-          line_number: firstLineNumber + start + i,
+          line_number: lineNumber,
           item_id: line.itemId,
           direction,
           quantity: line.quantity,
@@ -136,21 +147,27 @@ export async function insertPickListLines(
           extras: line.extras == null ? null : JSON.stringify(line.extras),
         })),
       )
-      .returning(['id', 'line_number'])
+      .returning(['id', 'document_id', 'line_number'])
       .execute();
-    const idOf = new Map(rows.map((r) => [r.line_number, r.id]));
-    const inserted = chunk.map((line, i) => {
-      const lineNumber = firstLineNumber + start + i;
-      const id = idOf.get(lineNumber);
-      if (id === undefined) throw new Error(`pick list line ${lineNumber} not inserted`);
-      return { id, lineNumber, itemId: line.itemId, quantity: line.quantity, sourceLineId: line.sourceLineId };
+    const idOf = new Map(rows.map((r) => [`${r.document_id}:${r.line_number}`, r.id]));
+    const inserted = chunk.map(({ documentId, lineNumber, line }) => {
+      const id = idOf.get(`${documentId}:${lineNumber}`);
+      if (id === undefined) throw new Error(`pick list line ${lineNumber} of ${documentId} not inserted`);
+      return {
+        id,
+        documentId,
+        lineNumber,
+        itemId: line.itemId,
+        quantity: line.quantity,
+        sourceLineId: line.sourceLineId,
+      };
     });
     await tx
       .insertInto('pick_list_line')
       .values(
         inserted.map((line) => ({
           document_line_id: line.id,
-          document_id: documentId,
+          document_id: line.documentId,
           source_line_id: line.sourceLineId,
           picked_qty: 0,
           short_qty: 0,
@@ -160,7 +177,7 @@ export async function insertPickListLines(
         })),
       )
       .execute();
-    answer.push(...inserted);
+    answer.push(...inserted.map(({ documentId: _documentId, ...line }) => line));
   }
   return answer;
 }
