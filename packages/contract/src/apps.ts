@@ -151,6 +151,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'warehouse',
     icon: 'clipboard-check',
     condition: { appRole: 'counting', extensions: ['wallToWall'], operationModes: normal },
+    built: true,
   }),
   app({
     id: 'wallToWallBatch',
@@ -159,6 +160,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'warehouse',
     icon: 'clipboard-data',
     condition: { appRole: 'counting', extensions: ['wallToWall'], operationModes: ['WALL_TO_WALL_BATCHING_MODE'] },
+    built: true,
   }),
   app({
     id: 'recounting',
@@ -167,6 +169,7 @@ export const apps: readonly AppDefinition[] = [
     group: 'warehouse',
     icon: 'arrow-repeat',
     condition: { appRole: 'recounting', extensions: basic },
+    built: true,
   }),
   app({
     id: 'batchCorrection',
@@ -494,6 +497,7 @@ function setupApps(): AppDefinition[] {
       group: 'setup',
       icon: 'list-ol',
       condition: { appRole: 'countingListCreator', extensions: basic },
+      built: true,
     }),
     app({
       id: 'actionBarcodeGenerator',

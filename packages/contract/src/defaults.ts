@@ -17,7 +17,7 @@ export const defaultSystemSettings: SystemSettings = {
   qualityControlApproach: 'PERFORM_ONLY',
   delivery: { splitPackAndDelivery: false, enableDeliveryDispatchApplication: false, packVerification: 'NONE' },
   picking: { creationLocking: 'PER_KEY', gs1CompanyPrefix: '', clusterSize: 6 },
-  counting: { recountThreshold: { mode: 'NONE', value: 0 } },
+  counting: { recountThreshold: { mode: 'NONE', value: 0 }, recountOnShortPick: false },
   scanner: {
     scannerPlus: '^\\[PLUS(\\d+(?:\\.\\d+)?)\\]$',
     scannerMinus: '^\\[MIN(\\d+(?:\\.\\d+)?)\\]$',

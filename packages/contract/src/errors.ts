@@ -335,6 +335,21 @@ export const errorKeys = [
   'sameBatchInCorrection',
   'allocatedStockNeedsPickableBatch',
   'batchExpiryUnchanged',
+  // counting lists (issue 20 item 3, decision 0192)
+  'countingListsNeedBatchingMode',
+  'noLocationsSelected',
+  'tooManyLocationsSelected',
+  'locationAlreadyInOpenList',
+  'countingListNotInProgress',
+  'locationNotInCountingList',
+  'locationAlreadyCountedInRound',
+  'secondCountMustBeOtherUser',
+  'countingListIncomplete',
+  // recounting (issue 20 item 4, decision 0191)
+  'recountMustBeOtherUser',
+  'locationNotInRecountRequest',
+  'recountNotSaved',
+  'recountReviewIncomplete',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

@@ -54,4 +54,6 @@ export * from './api/packing-slip.js';
 export * from './api/delivery-dispatch.js';
 export * from './api/multi-address-delivery.js';
 export * from './api/counting.js';
+export * from './api/counting-lists.js';
+export * from './api/recounting.js';
 export * from './api/batch-correction.js';

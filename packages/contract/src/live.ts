@@ -100,6 +100,7 @@ export const clientSendDestinationPrefixes: readonly string[] = [];
 /** Menu paths that carry a notification counter. */
 export const counterPaths = [
   '/wall_to_wall',
+  '/wall_to_wall_batch',
   '/alerting',
   '/my_user_tasks',
   '/goods_receipt',
@@ -112,6 +113,7 @@ export const counterPaths = [
   '/pack_and_delivery',
   '/delivery',
   '/delivery_dispatch',
+  '/recounting',
 ] as const;
 export type CounterPath = (typeof counterPaths)[number];
 /** Where NOTIFICATION_COUNTERS go: the user's command queue. */

@@ -84,6 +84,10 @@ export const authorizations = [
   'deliveryAuthCancel',
   /** Decision 0189: counts a location in /wall_to_wall that nobody asked to count (requiresCounting NO). */
   'countingAuthCountUnrequested',
+  /** Decision 0191: reviews recounts that agree with neither the first count nor the system, and requests recounts. */
+  'recountingAuthReview',
+  /** Decision 0192: flushes any counting list (not only one's own claim) and excludes locations from it. */
+  'countingListCreatorAuthFlush',
 ] as const;
 
 export const roles = [...appRoles, ...authorizations] as const;
@@ -118,6 +122,8 @@ export const roleHierarchy: Readonly<Partial<Record<Role, readonly Role[]>>> = {
   userManagerAuthScreenCapture: ['userManager'],
   deliveryAuthCancel: ['delivery'],
   countingAuthCountUnrequested: ['counting'],
+  recountingAuthReview: ['recounting'],
+  countingListCreatorAuthFlush: ['countingListCreator'],
 };
 
 /** The closure of the hierarchy over the given roles; unknown names are dropped. */

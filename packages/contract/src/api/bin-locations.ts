@@ -92,12 +92,13 @@ export type Warehouse = z.infer<typeof warehouseSchema>;
 export const warehousesAnswerSchema = z.array(warehouseSchema);
 export type WarehousesAnswer = z.infer<typeof warehousesAnswerSchema>;
 
+/** null for a non-admin caller in WALL_TO_WALL_BATCHING_MODE (blind counting, decision 0189). */
 const buckets = {
-  onHandQty: z.number(),
-  freeToMoveQty: z.number(),
-  releasedQty: z.number(),
-  pickQty: z.number(),
-  qcPendingQty: z.number(),
+  onHandQty: z.number().nullable(),
+  freeToMoveQty: z.number().nullable(),
+  releasedQty: z.number().nullable(),
+  pickQty: z.number().nullable(),
+  qcPendingQty: z.number().nullable(),
 };
 
 /** Location contents: per item, with batches holding serials beneath. */

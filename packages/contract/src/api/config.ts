@@ -65,8 +65,11 @@ export const systemSettingsSchema = z.object({
     gs1CompanyPrefix: z.string().regex(/^(\d{7,11})?$/),
     clusterSize: z.number().int().min(1).max(26),
   }),
-  /** Counting (decision 0189): a wall-to-wall difference over recountThreshold raises a recount instead of a posting. */
-  counting: z.object({ recountThreshold: recountThresholdSchema }),
+  /**
+   * Counting (decision 0189): a wall-to-wall difference over recountThreshold raises a recount
+   * instead of a posting; recountOnShortPick (decision 0191): a short pick raises a recount request too.
+   */
+  counting: z.object({ recountThreshold: recountThresholdSchema, recountOnShortPick: z.boolean() }),
   scanner: scannerSettingsSchema,
   /** IP addresses not matched by any IP rule get this policy. */
   defaultSessionPolicy: z.enum(sessionPolicies),

@@ -47,8 +47,11 @@ export type CountReason = (typeof countReasons)[number];
 export const countSources = ['WALL_TO_WALL', 'COUNTING_LIST', 'RECOUNT'] as const;
 export type CountSource = (typeof countSources)[number];
 
-/** What a saved location count did. */
-export const countOutcomes = ['POSTED', 'NO_DIFFERENCE', 'RECOUNT_REQUESTED'] as const;
+/**
+ * What a saved location count did. A recount (decision 0191): FIRST_COUNT_WRONG (it agreed with
+ * the system: nothing posted), POSTED, or REVIEW (a manager decides; the manager's value is POSTED).
+ */
+export const countOutcomes = ['POSTED', 'NO_DIFFERENCE', 'RECOUNT_REQUESTED', 'FIRST_COUNT_WRONG', 'REVIEW'] as const;
 export type CountOutcome = (typeof countOutcomes)[number];
 
 /**
@@ -226,5 +229,90 @@ export const countingEndpoints = defineEndpoints('counting', {
     access: rolesAccess('information'),
     query: countHistoryQuerySchema,
     answer: countHistoryAnswerSchema,
+  },
+});
+
+/**
+ * /wall_to_wall/request (desktop; PROCESSES.md 4.2; decision 0189 "The desktop request"): select
+ * locations and flag them for counting in one go, through setCountingState's rule (role
+ * informationAuthSetCountingState, as the per-location setCountingState):
+ * - POST /api/v1/wall_to_wall/request/preview {filter}  how many locations it selects, the first 50 codes
+ * - POST /api/v1/wall_to_wall/request {filter, state, items?, idempotencyKey}  one transaction over
+ *        every selected location (at most wallToWallRequestMax): NO -> state, PARTIAL -> PARTIAL
+ *        (the item list replaced); a location whose transition is not allowed (YES already, or
+ *        PARTIAL under a YES request) is left as it is and counted in alreadyFlagged
+ * MOBILE locations are never selected. Refusals: 404 unknownWarehouse {code}, unknownItemForCode
+ * {code}; 422 noLocationsSelected, tooManyLocationsSelected {max}; a refusal changes nothing.
+ */
+export const wallToWallRequestMax = 5000;
+export const wallToWallRequestSampleSize = 50;
+
+export const wallToWallRequestFilterSchema = z.object({
+  warehouse: code,
+  /** An inclusive range of location codes (either end may be left out). */
+  codeFrom: code.optional(),
+  codeTo: code.optional(),
+  /** Locations whose sortingCode starts with this (case-insensitive). */
+  sortingCode: code.optional(),
+  /** The location attribute "zone" (case-insensitive). */
+  zone: code.optional(),
+  /** Only locations holding this item (onHand above zero). */
+  holdingItem: code.optional(),
+  /** Only locations with no saved count in the last N days (never counted ones included). */
+  notCountedForDays: z.number().int().min(1).max(36_500).optional(),
+});
+export type WallToWallRequestFilter = z.input<typeof wallToWallRequestFilterSchema>;
+
+export const wallToWallRequestPreviewRequestSchema = z.object({ filter: wallToWallRequestFilterSchema });
+export type WallToWallRequestPreviewRequest = z.input<typeof wallToWallRequestPreviewRequestSchema>;
+export const wallToWallRequestPreviewAnswerSchema = z.object({
+  /** Every location the filter selects (may be above wallToWallRequestMax: a request is then refused). */
+  count: z.number().int(),
+  /** Of them, how many are requested already (YES or PARTIAL). */
+  alreadyFlagged: z.number().int(),
+  /** The first 50 location codes in the counting walk. */
+  sample: z.array(z.string()),
+  max: z.number().int(),
+});
+export type WallToWallRequestPreviewAnswer = z.infer<typeof wallToWallRequestPreviewAnswerSchema>;
+
+export const wallToWallRequestSchema = z
+  .object({
+    idempotencyKey,
+    filter: wallToWallRequestFilterSchema,
+    state: z.enum(['YES', 'PARTIAL']),
+    /** PARTIAL: the item codes to count (at least one); YES: none. */
+    items: z.array(code).max(1000).default([]),
+  })
+  .refine((r) => (r.state === 'PARTIAL') === r.items.length > 0, {
+    message: 'PARTIAL needs items, YES takes none',
+    path: ['items'],
+  });
+export type WallToWallRequestRequest = z.input<typeof wallToWallRequestSchema>;
+export const wallToWallRequestAnswerSchema = z.object({
+  /** Locations whose counting state was set. */
+  updated: z.number().int(),
+  /** Selected locations left as they were (their transition is not allowed). */
+  alreadyFlagged: z.number().int(),
+  replayed: z.boolean(),
+});
+export type WallToWallRequestAnswer = z.infer<typeof wallToWallRequestAnswerSchema>;
+
+const countingStateSetters = rolesAccess('informationAuthSetCountingState');
+
+export const wallToWallRequestEndpoints = defineEndpoints('wallToWallRequest', {
+  preview: {
+    method: 'POST',
+    path: '/api/v1/wall_to_wall/request/preview',
+    access: countingStateSetters,
+    body: wallToWallRequestPreviewRequestSchema,
+    answer: wallToWallRequestPreviewAnswerSchema,
+  },
+  request: {
+    method: 'POST',
+    path: '/api/v1/wall_to_wall/request',
+    access: countingStateSetters,
+    body: wallToWallRequestSchema,
+    answer: wallToWallRequestAnswerSchema,
   },
 });

@@ -72,8 +72,24 @@ export const storageRequestStatuses = ['OPEN', 'IN_PROGRESS', 'DONE'] as const;
 /** DELIVERY (PROCESSES.md 3.7): CREATED -> DISPATCHED | CANCELLED (before dispatch). */
 export const deliveryStatuses = ['CREATED', 'DISPATCHED', 'CANCELLED'] as const;
 
-/** RECOUNT_REQUEST (PROCESSES.md 4.4): raised OPEN (a packing difference) until the counting apps take it. */
-export const recountRequestStatuses = ['OPEN', 'IN_PROGRESS', 'DONE', 'CANCELLED'] as const;
+/**
+ * RECOUNT_REQUEST (PROCESSES.md 4.4; decision 0191): OPEN -> CLAIMED -> COUNTED -> FLUSHED, or
+ * COUNTED -> REVIEW -> FLUSHED (a manager's value); CANCELLED before it is flushed.
+ */
+export const recountRequestStatuses = ['OPEN', 'CLAIMED', 'COUNTED', 'REVIEW', 'FLUSHED', 'CANCELLED'] as const;
+
+/**
+ * COUNTING_LIST (PROCESSES.md 4.3; decision 0192): CREATED -> IN_PROGRESS (first start) ->
+ * SECOND_COUNT (rounds 2 and 3) -> READY (every location agreed) -> FLUSHED; CANCELLED from CREATED.
+ */
+export const countingListDocumentStatuses = [
+  'CREATED',
+  'IN_PROGRESS',
+  'SECOND_COUNT',
+  'READY',
+  'FLUSHED',
+  'CANCELLED',
+] as const;
 
 /** The statuses of each document type that has its rules yet. */
 export const documentStatuses = {
@@ -88,6 +104,7 @@ export const documentStatuses = {
   STORAGE_REQUEST: storageRequestStatuses,
   DELIVERY: deliveryStatuses,
   RECOUNT_REQUEST: recountRequestStatuses,
+  COUNTING_LIST: countingListDocumentStatuses,
 } as const satisfies Partial<Record<DocumentType, readonly string[]>>;
 export type StatusedDocumentType = keyof typeof documentStatuses;
 export type DocumentStatusOf<T extends StatusedDocumentType> = (typeof documentStatuses)[T][number];

@@ -31,17 +31,20 @@ const code = z.string().trim().min(1).max(100);
 export const goodsSortingStagingParamsSchema = z.object({ location: code });
 export type GoodsSortingStagingParams = z.input<typeof goodsSortingStagingParamsSchema>;
 
-/** One stock row of the staging location (quantities exact to three decimals). */
+/**
+ * One stock row of the staging location (quantities exact to three decimals; null for a non-admin
+ * caller in WALL_TO_WALL_BATCHING_MODE: blind counting, decision 0189).
+ */
 export const goodsSortingStagingLineSchema = z.object({
   item: z.string(),
   itemName: z.string(),
   batch: z.string().nullable(),
   serial: z.string().nullable(),
-  onHandQty: z.number(),
-  freeToMoveQty: z.number(),
-  releasedQty: z.number(),
-  pickQty: z.number(),
-  qcPendingQty: z.number(),
+  onHandQty: z.number().nullable(),
+  freeToMoveQty: z.number().nullable(),
+  releasedQty: z.number().nullable(),
+  pickQty: z.number().nullable(),
+  qcPendingQty: z.number().nullable(),
   /** The last RECEIPT of the row into this location, else the row's last change: the list's order. */
   receivedAt: isoDateTime,
 });

@@ -137,17 +137,20 @@ export const serialRefSchema = z.object({
 });
 export type SerialRef = z.infer<typeof serialRefSchema>;
 
-/** A stock content row. freeToMoveQty = onHand − released − pick − QC-pending. */
+/**
+ * A stock content row. freeToMoveQty = onHand − released − pick − QC-pending. The quantities are
+ * null for a non-admin caller in WALL_TO_WALL_BATCHING_MODE (blind counting, decision 0189).
+ */
 export const itemStockRowSchema = z.object({
   binLocation: binLocationRefSchema,
   batch: batchRefSchema.nullable(),
   serialNumber: serialRefSchema.nullable(),
-  onHandQty: z.number(),
-  releasedQty: z.number(),
-  pickQty: z.number(),
+  onHandQty: z.number().nullable(),
+  releasedQty: z.number().nullable(),
+  pickQty: z.number().nullable(),
   qcPending: z.boolean(),
-  qcPendingQty: z.number(),
-  freeToMoveQty: z.number(),
+  qcPendingQty: z.number().nullable(),
+  freeToMoveQty: z.number().nullable(),
 });
 export type ItemStockRow = z.infer<typeof itemStockRowSchema>;
 export const itemBinLocationsAnswerSchema = z.array(itemStockRowSchema);

@@ -175,8 +175,11 @@ export const plannableOrderLineSchema = z.object({
   openQuantity: z.number(),
   /** Already on pick lists that are not closed. */
   releasedQuantity: z.number(),
-  /** Free stock of the item in the warehouse (what allocation can use). */
-  freeStock: z.number(),
+  /**
+   * Free stock of the item in the warehouse (what allocation can use); null for a non-admin caller
+   * in WALL_TO_WALL_BATCHING_MODE (blind counting, decision 0189).
+   */
+  freeStock: z.number().nullable(),
 });
 export type PlannableOrderLine = z.infer<typeof plannableOrderLineSchema>;
 export const plannableLinesQuerySchema = z.object({

@@ -30,7 +30,8 @@ export type SetupItemRef = z.infer<typeof itemRefSchema>;
 /** An item in stock at the location whose three barcode slots are all empty. */
 export const itemWithoutBarcodeSchema = itemRefSchema.extend({
   /** What the location holds of it (all batches and serials). */
-  onHandQty: z.number(),
+  /** null for a non-admin caller in WALL_TO_WALL_BATCHING_MODE (blind counting, decision 0189). */
+  onHandQty: z.number().nullable(),
 });
 export type ItemWithoutBarcode = z.infer<typeof itemWithoutBarcodeSchema>;
 export const itemsWithoutBarcodeAnswerSchema = z.object({
@@ -68,7 +69,8 @@ export const warehouseDefaultLocationSchema = z.object({
   /** The row's version: an edit sends it (setDefaultLocation), a stale one gets 412. */
   version: z.number().int(),
   /** onHandQty of the item in its default bin. */
-  onHandQty: z.number(),
+  /** null for a non-admin caller in WALL_TO_WALL_BATCHING_MODE (blind counting, decision 0189). */
+  onHandQty: z.number().nullable(),
 });
 export type WarehouseDefaultLocation = z.infer<typeof warehouseDefaultLocationSchema>;
 export const warehouseDefaultLocationsAnswerSchema = z.object({
@@ -82,7 +84,8 @@ export type WarehouseDefaultLocationsAnswer = z.infer<typeof warehouseDefaultLoc
 export const locationWithoutDefaultSchema = z.object({
   location: z.object({ code: z.string(), visualCode: z.string(), locationType: z.enum(workTypes) }),
   itemCount: z.number().int(),
-  onHandQty: z.number(),
+  /** null for a non-admin caller in WALL_TO_WALL_BATCHING_MODE (blind counting, decision 0189). */
+  onHandQty: z.number().nullable(),
   /** The first item codes it holds (at most 5, by code). */
   items: z.array(z.string()),
 });
@@ -97,7 +100,8 @@ export type LocationsWithoutDefaultAnswer = z.infer<typeof locationsWithoutDefau
 /** An active stock item without a default bin in the warehouse, with what the warehouse holds of it. */
 export const itemWithoutDefaultSchema = z.object({
   item: itemRefSchema,
-  onHandQty: z.number(),
+  /** null for a non-admin caller in WALL_TO_WALL_BATCHING_MODE (blind counting, decision 0189). */
+  onHandQty: z.number().nullable(),
   locationCount: z.number().int(),
 });
 export type ItemWithoutDefault = z.infer<typeof itemWithoutDefaultSchema>;

@@ -33,6 +33,8 @@ import { deliveryDispatchMigration } from './migrations/0031-delivery-dispatch.j
 import { multiAddressDeliveryMigration } from './migrations/0032-multi-address-delivery.js';
 import { countingMigration } from './migrations/0033-counting.js';
 import { batchCorrectionsMigration } from './migrations/0034-batch-corrections.js';
+import { recountingMigration } from './migrations/0035-recounting.js';
+import { countingListsMigration } from './migrations/0036-counting-lists.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -70,6 +72,8 @@ export const migrations: readonly VersionedMigration[] = [
   multiAddressDeliveryMigration,
   countingMigration,
   batchCorrectionsMigration,
+  recountingMigration,
+  countingListsMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -1015,7 +1015,13 @@ export interface Database {
   location_count_lock: LocationCountLockTable;
   location_count: LocationCountTable;
   location_count_line: LocationCountLineTable;
+  counting_list: CountingListTable;
+  counting_list_location: CountingListLocationTable;
+  counting_list_open_location: CountingListOpenLocationTable;
+  counting_list_count: CountingListCountTable;
   batch_correction: BatchCorrectionTable;
+  recount_line: RecountLineTable;
+  recount_result: RecountResultTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -1233,4 +1239,66 @@ export interface LocationCountLineTable {
   counted: number;
   on_hand: number;
   difference: number;
+}
+
+/** 0035: the saved recount of a RECOUNT_REQUEST per location and (item, batch, serial), thousandths. */
+export interface RecountLineTable {
+  id: Generated<number>;
+  document_id: number;
+  bin_location_id: number;
+  item_id: number;
+  batch_id: number | null;
+  serial_id: number | null;
+  counted: number;
+  user_id: number | null;
+  username: string;
+  at: string;
+}
+
+/** 0035: how a recount was decided (FIRST_COUNT_WRONG, POSTED, REVIEW) and, when reviewed, by whom. */
+export interface RecountResultTable {
+  id: Generated<number>;
+  document_id: number;
+  outcome: string;
+  recounter_id: number | null;
+  recounter: string;
+  flushed_at: string;
+  reviewer: string | null;
+  review_comment: string | null;
+  reviewed_at: string | null;
+}
+
+/** 0036: a counting list's counting type (the list is a COUNTING_LIST document). */
+export interface CountingListTable {
+  document_id: number;
+  counting_type: string;
+  created_by: string;
+}
+
+/** 0036: a location of a counting list, in walk order, with its state and agreed count (JSON). */
+export interface CountingListLocationTable {
+  document_id: number;
+  bin_location_id: number;
+  position: number;
+  state: string;
+  agreed: string | null;
+}
+
+/** 0036: a location in an open counting list (at most one). */
+export interface CountingListOpenLocationTable {
+  bin_location_id: number;
+  document_id: number;
+}
+
+/** 0036: a saved count of a list's location in a round (lines: JSON of counted units). */
+export interface CountingListCountTable {
+  id: Generated<number>;
+  document_id: number;
+  bin_location_id: number;
+  round: number;
+  user_id: number;
+  username: string;
+  lines: string;
+  empty: number;
+  at: string;
 }

@@ -53,7 +53,9 @@ import { registerUserRoutes } from './users/users.routes.js';
 import { registerDeliveryDispatchRoutes } from './delivery-dispatch/delivery-dispatch.routes.js';
 import { registerMultiAddressDeliveryRoutes } from './multi-address-delivery/multi-address-delivery.routes.js';
 import { registerCountingRoutes } from './counting/counting.routes.js';
+import { registerCountingListRoutes } from './counting-lists/counting-lists.routes.js';
 import { registerStockCorrectionRoutes } from './stock-corrections/stock-corrections.routes.js';
+import { registerRecountingRoutes } from './recounting/recounting.routes.js';
 
 /**
  * Every feature's routes, registered here and nowhere else: each *.routes.ts file exports one
@@ -113,5 +115,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContex
   registerDeliveryDispatchRoutes(app, ctx);
   registerMultiAddressDeliveryRoutes(app, ctx);
   registerCountingRoutes(app, ctx);
+  registerCountingListRoutes(app, ctx);
   registerStockCorrectionRoutes(app, ctx);
+  registerRecountingRoutes(app, ctx);
 }

@@ -121,6 +121,8 @@ describe('live messaging over STOMP', () => {
       '/delivery': 0,
       '/delivery_dispatch': 0,
       '/address_validation': 0,
+      '/recounting': 0,
+      '/wall_to_wall_batch': 0,
     };
     for (const path of [
       '/goods_receipt',
@@ -133,6 +135,8 @@ describe('live messaging over STOMP', () => {
       '/delivery',
       '/delivery_dispatch',
       '/address_validation',
+      '/recounting',
+      '/wall_to_wall_batch',
     ] as const) {
       await t.app.ctx.live.setCounter(path, null, 0);
     }
@@ -177,8 +181,10 @@ describe('live messaging over STOMP', () => {
       ['/pack', 0, 0],
       ['/pack_and_delivery', 0, 0],
       ['/pick_and_collect', 0, 0],
+      ['/recounting', 0, 0],
       ['/stock_picking', 0, 0],
       ['/wall_to_wall', 0, toCount + 4],
+      ['/wall_to_wall_batch', 0, 0],
     ]);
   });
 

@@ -74,9 +74,21 @@ export const appComponents: Readonly<Partial<Record<string, AppComponent>>> = {
       default: module.MultiAddressDeliveryApp,
     })),
   ),
+  wallToWall: lazy(() =>
+    import('./wall-to-wall/WallToWallApp.js').then((module) => ({ default: module.WallToWallApp })),
+  ),
+  wallToWallBatch: lazy(() =>
+    import('./wall-to-wall/batch/WallToWallBatchApp.js').then((module) => ({ default: module.WallToWallBatchApp })),
+  ),
+  countingListCreator: lazy(() =>
+    import('./counting-list-creator/CountingListCreatorApp.js').then((module) => ({
+      default: module.CountingListCreatorApp,
+    })),
+  ),
   batchCorrection: lazy(() =>
     import('./batch-correction/BatchCorrectionApp.js').then((module) => ({ default: module.BatchCorrectionApp })),
   ),
+  recounting: lazy(() => import('./recounting/RecountingApp.js').then((module) => ({ default: module.RecountingApp }))),
   finishedGoodsReceipt: lazy(() =>
     import('./finished-goods-receipt/FinishedGoodsReceiptApp.js').then((module) => ({
       default: module.FinishedGoodsReceiptApp,

@@ -47,6 +47,7 @@ export const demoUsers: DemoUser[] = [
       'picklistGenerator',
       'countingListCreator',
       'countingAuthManageClaims',
+      'recountingAuthReview',
       'goodsReceiptAuthManageClaims',
       'goodsReceiptAuthOverReceipt',
       'goodsSorting',

@@ -14,6 +14,9 @@ import { seedDemoReturns } from './demo-returns.js';
 import { seedDemoUserTasks } from './demo-user-tasks.js';
 import { seedDemoAddressValidation } from './demo-address-validation.js';
 import { seedDemoMultiAddress } from './demo-multi-address.js';
+import { seedDemoCounting } from './demo-counting.js';
+import { seedDemoCountingLists } from './demo-counting-lists.js';
+import { seedDemoRecounting } from './demo-recounting.js';
 import { demoUsers } from './demo-users.js';
 
 const demoSettings: SystemSettings = {
@@ -92,6 +95,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoDeliveries(tx, at);
     await seedDemoAddressValidation(tx, at);
     await seedDemoMultiAddress(tx, at);
+    // Issue 20: /wall_to_wall has locations to count (01-CNT-01..03).
+    await seedDemoCounting(tx, at);
+    // Issue 20: /recounting has one open request (RECOUNT-DEMO-01 at 01-RCT-01, first counted by manager).
+    await seedDemoRecounting(tx, at);
+    // Issue 20: one CREATED counting list (01-STK-01..03) waiting for the batching mode.
+    await seedDemoCountingLists(tx, at);
   });
   return true;
 }

@@ -91,7 +91,8 @@ describe('bin location counting state', () => {
   });
 
   it('sets the /wall_to_wall counter from the locations when the app starts', async () => {
-    // A fresh app of its own: the demo data has two locations to count.
+    // A fresh app of its own: the demo data has five locations to count (01-COUNT-01, 01-A01-02
+    // and the counting demo data's 01-CNT-01..03).
     const fresh = await buildTestApp();
     try {
       const row = await fresh.app.ctx.db
@@ -100,13 +101,13 @@ describe('bin location counting state', () => {
         .where('path', '=', '/wall_to_wall')
         .where('user_id', '=', 0)
         .executeTakeFirst();
-      expect(row?.count).toBe(2);
+      expect(row?.count).toBe(5);
       const toCount = await fresh.app.ctx.db
         .selectFrom('bin_location')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('requires_counting', '<>', 'NO')
         .executeTakeFirstOrThrow();
-      expect(Number(toCount.n)).toBe(2);
+      expect(Number(toCount.n)).toBe(5);
     } finally {
       await fresh.close();
     }

@@ -28,14 +28,12 @@ async function editLocation(
   ctx: AppContext,
   code: string,
   decide: (tx: Tx, row: LocationRow) => Promise<LocationChanges>,
-  afterUpdate?: (tx: Tx, row: LocationRow) => Promise<void>,
 ): Promise<BinLocation> {
   const location = await ctx.db.transaction().execute(async (tx) => {
     const row = await findLocationRowOrThrow(tx, code);
     const changes = await decide(tx, row);
     const updated = await repository.updateLocation(tx, row.id, row.version, changes, nowIso());
     if (!updated) throw preconditionFailed({ code: row.code });
-    await afterUpdate?.(tx, row);
     // The update matched the version read, so the row now is the one read with the changes applied.
     return loadBinLocation(tx, { ...row, ...changes, version: row.version + 1 });
   });
@@ -61,6 +59,33 @@ export function isAllowedCountingTransition(from: CountingState, to: CountingSta
   return allowedTransitions[from].includes(to);
 }
 
+/** 422 invalidCountingStateTransition {from, to} unless the rule allows it. */
+export function assertCountingTransition(row: Pick<LocationRow, 'requires_counting'>, to: CountingState): void {
+  const from = row.requires_counting as CountingState;
+  if (!Object.hasOwn(allowedTransitions, from) || !isAllowedCountingTransition(from, to)) {
+    throw unprocessable('invalidCountingStateTransition', { from: row.requires_counting, to });
+  }
+}
+
+/**
+ * Sets one location's counting state inside the caller's transaction (setCountingState, and the
+ * bulk /wall_to_wall/request): the transition rule, the update where the version is still the
+ * one read (412 otherwise), the item list (kept for PARTIAL only). The caller syncs the counter
+ * and publishes after its commit.
+ */
+export async function applyCountingState(
+  tx: Tx,
+  row: Pick<LocationRow, 'id' | 'code' | 'version' | 'requires_counting'>,
+  to: CountingState,
+  itemIds: readonly number[],
+  at: string,
+): Promise<void> {
+  assertCountingTransition(row, to);
+  const updated = await repository.updateLocation(tx, row.id, row.version, { requires_counting: to }, at);
+  if (!updated) throw preconditionFailed({ code: row.code });
+  await repository.replaceItemsToCount(tx, row.id, to === 'PARTIAL' ? itemIds : []);
+}
+
 /**
  * setCountingState: NO -> YES (full), NO -> PARTIAL (the items to count), YES or PARTIAL -> NO
  * (mark counted), PARTIAL -> PARTIAL (replace the item list). The item list is kept for PARTIAL
@@ -73,29 +98,27 @@ export async function setCountingState(
   request: { countingState: CountingState; itemsToCount: readonly string[] },
 ): Promise<BinLocation> {
   const to = request.countingState;
-  let itemIds: number[] = [];
-  const location = await editLocation(
-    ctx,
-    code,
-    async (tx, row) => {
-      const from = row.requires_counting as CountingState;
-      if (!Object.hasOwn(allowedTransitions, from) || !isAllowedCountingTransition(from, to)) {
-        throw unprocessable('invalidCountingStateTransition', { from: row.requires_counting, to });
-      }
-      if (to === 'PARTIAL') itemIds = await itemIdsOf(ctx, tx, request.itemsToCount);
-      return { requires_counting: to };
-    },
-    async (tx, row) => repository.replaceItemsToCount(tx, row.id, itemIds),
-  );
-  // The change is committed: a failing counter update must not make the client retry it.
-  await syncCountingCounter(ctx).catch((error: unknown) =>
-    process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
-  );
+  const location = await ctx.db.transaction().execute(async (tx) => {
+    const row = await findLocationRowOrThrow(tx, code);
+    assertCountingTransition(row, to);
+    const itemIds = to === 'PARTIAL' ? await itemIdsOf(ctx, tx, request.itemsToCount) : [];
+    await applyCountingState(tx, row, to, itemIds, nowIso());
+    return loadBinLocation(tx, { ...row, requires_counting: to, version: row.version + 1 });
+  });
+  ctx.live.publish(topics.binLocations(), 'BIN_LOCATION_CHANGED', { codes: [location.code] });
+  await syncCountingCounterAfterCommit(ctx);
   return location;
 }
 
+/** The counter after a committed change: a failing counter update must not make the client retry it. */
+export async function syncCountingCounterAfterCommit(ctx: AppContext): Promise<void> {
+  await syncCountingCounter(ctx).catch((error: unknown) =>
+    process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
+  );
+}
+
 /** Distinct ids of the item codes, in request order; the first unknown code is 404 unknownItemForCode. */
-async function itemIdsOf(ctx: AppContext, tx: Tx, codes: readonly string[]): Promise<number[]> {
+export async function itemIdsOf(ctx: AppContext, tx: Tx, codes: readonly string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const itemCode of new Map(codes.map((c) => [codeKey(c), c])).values()) {
     // The items service reads through ctx.db: give it the transaction, so the check and the insert agree.

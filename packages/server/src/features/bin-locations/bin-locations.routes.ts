@@ -1,6 +1,7 @@
 import { binLocationEndpoints as endpoints, codeKey } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
 import { sendCachedJson } from '../../http/cached-json.js';
 import { syncCountingCounter } from './bin-location-edits.service.js';
@@ -30,7 +31,10 @@ export function registerBinLocationRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, endpoints.get, { tags, handler: (request) => locations.getBinLocation(ctx, request.params.code) });
 
-  route(app, endpoints.contents, { tags, handler: (request) => locations.getContents(ctx, request.params.code) });
+  route(app, endpoints.contents, {
+    tags,
+    handler: (request) => locations.getContents(ctx, request.params.code, requirePrincipal(request)),
+  });
 
   route(app, endpoints.history, {
     tags,

@@ -11,7 +11,9 @@ import {
 } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
+import type { Principal } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
+import { blindBuckets, isBlindFor } from '../counting/blind-counting.js';
 import * as contents from './bin-location-contents.repository.js';
 import * as repository from './bin-locations.repository.js';
 import type { LocationRow } from './bin-locations.repository.js';
@@ -107,9 +109,27 @@ export async function getWarehouses(ctx: AppContext): Promise<Warehouse[]> {
   return rows.map((w) => ({ code: w.code, visualCode: w.visual_code, name: w.name, active: w.active === 1 }));
 }
 
-export async function getContents(ctx: AppContext, code: string): Promise<LocationContentRow[]> {
+/**
+ * The location's contents. The caller null is a read inside the server (full quantities); a
+ * caller's answer is blind in batching mode (isBlindFor: every quantity of the tree null).
+ */
+export async function getContents(
+  ctx: AppContext,
+  code: string,
+  caller: Principal | null,
+): Promise<LocationContentRow[]> {
   const location = await findLocationRowOrThrow(ctx.db, code);
-  return groupLocationContents(await contents.stockRowsOfLocation(ctx.db, location.id));
+  const rows = groupLocationContents(await contents.stockRowsOfLocation(ctx.db, location.id));
+  if (caller === null || !(await isBlindFor(ctx, caller))) return rows;
+  return rows.map((row) => ({
+    ...row,
+    ...blindBuckets,
+    batches: row.batches.map((batch) => ({
+      ...batch,
+      ...blindBuckets,
+      serials: batch.serials.map((serial) => ({ ...serial, ...blindBuckets })),
+    })),
+  }));
 }
 
 export async function getHistory(ctx: AppContext, code: string, offset: number, limit: number) {

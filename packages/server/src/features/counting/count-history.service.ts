@@ -7,6 +7,7 @@ import {
 } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../../http/access.js';
+import { isBlindFor } from './blind-counting.js';
 import { historyPage } from './count-history.repository.js';
 
 /**
@@ -19,9 +20,7 @@ export async function countHistory(
   caller: Principal,
   query: { location?: string | undefined; item?: string | undefined; offset: number; limit: number },
 ): Promise<CountHistoryAnswer> {
-  const blind =
-    (await ctx.settings.settings()).operationMode === 'WALL_TO_WALL_BATCHING_MODE' &&
-    !caller.expandedRoles.has('admin');
+  const blind = await isBlindFor(ctx, caller);
   const rows = await historyPage(
     ctx.db,
     { location: query.location ?? null, item: query.item ?? null },
@@ -50,3 +49,6 @@ export async function countHistory(
     hasMore: rows.length > query.limit,
   };
 }
+
+/** Writes a saved location count to the history (for the counting apps of other features: counting lists, recounting). */
+export { insertLocationCount, type NewLocationCount, type NewLocationCountLine } from './count-history.repository.js';

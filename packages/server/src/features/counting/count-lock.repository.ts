@@ -94,3 +94,51 @@ export function locksHeldByOthers(db: DbOrTx, ids: readonly number[], now: strin
     .where('user_id', '<>', userId)
     .execute();
 }
+
+/**
+ * Takes locks that never expire for these locations (a counting list's freeze, decision 0192) in
+ * one conditional upsert: a location under another holder's unexpired lock is left as it is.
+ * Answers the locations taken.
+ */
+export async function upsertLocks(db: DbOrTx, ids: readonly number[], lock: Omit<LockInput, 'binLocationId'>) {
+  if (ids.length === 0) return [];
+  return db
+    .insertInto('location_count_lock')
+    .values(
+      ids.map((id) => ({
+        bin_location_id: id,
+        user_id: lock.userId,
+        username: lock.username,
+        context: lock.context,
+        round: lock.round,
+        taken_at: lock.takenAt,
+        expires_at: lock.expiresAt,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('bin_location_id')
+        .doUpdateSet((eb) => ({
+          user_id: eb.ref('excluded.user_id'),
+          username: eb.ref('excluded.username'),
+          context: eb.ref('excluded.context'),
+          round: eb.ref('excluded.round'),
+          taken_at: eb.ref('excluded.taken_at'),
+          expires_at: eb.ref('excluded.expires_at'),
+        }))
+        .where((eb) =>
+          eb.or([
+            eb('location_count_lock.user_id', '=', lock.userId),
+            eb('location_count_lock.expires_at', '<=', lock.takenAt),
+          ]),
+        ),
+    )
+    .returning('bin_location_id')
+    .execute();
+}
+
+/** Deletes every lock of the holder (a counting list's freeze); answers how many. */
+export async function deleteLocksOf(db: DbOrTx, userId: number): Promise<number> {
+  const result = await db.deleteFrom('location_count_lock').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -78,3 +78,43 @@ export async function lockHoldersOf(
   const rows = await repository.locksHeldByOthers(db, binLocationIds, nowIso(), userId);
   return new Map(rows.map((r) => [r.bin_location_id, r.username]));
 }
+
+/**
+ * A counting list's freeze (PROCESSES.md 4.3; decision 0192): its locations are locked for the
+ * list's life by a holder that is not a user, -(the list's document id), named by the list's
+ * code, and that never expires; so every movement from or into them is refused with
+ * locationIsBeingCounted by the same one read per movement, pickers skip them, and only the
+ * list's flush (countLockHolder = freezeHolderOf(list)) moves stock there. A location under a
+ * wall-to-wall counter's unexpired lock is not taken: 409 claimedByOtherUser {username}.
+ */
+export const freezeHolderOf = (documentId: number): number => -documentId;
+const frozenUntil = '9999-12-31T23:59:59.999Z';
+
+export async function freezeLocations(
+  tx: DbOrTx,
+  binLocationIds: readonly number[],
+  list: { documentId: number; code: string },
+): Promise<void> {
+  const chunk = 400;
+  for (let start = 0; start < binLocationIds.length; start += chunk) {
+    const ids = binLocationIds.slice(start, start + chunk);
+    const taken = await repository.upsertLocks(tx, ids, {
+      userId: freezeHolderOf(list.documentId),
+      username: list.code,
+      context: 'COUNTING_LIST',
+      round: 0,
+      takenAt: nowIso(),
+      expiresAt: frozenUntil,
+    });
+    if (taken.length < ids.length) {
+      const got = new Set(taken.map((r) => r.bin_location_id));
+      const other = await repository.findLock(tx, ids.find((id) => !got.has(id)) as number);
+      throw conflict('claimedByOtherUser', { username: other?.username ?? null });
+    }
+  }
+}
+
+/** Lifts a counting list's freeze. */
+export function unfreezeLocations(tx: DbOrTx, documentId: number): Promise<number> {
+  return repository.deleteLocksOf(tx, freezeHolderOf(documentId));
+}

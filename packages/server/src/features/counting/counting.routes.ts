@@ -1,16 +1,18 @@
-import { countingEndpoints, wallToWallEndpoints } from '@wms/contract';
+import { countingEndpoints, wallToWallEndpoints, wallToWallRequestEndpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
 import { countHistory } from './count-history.service.js';
+import { previewWallToWallRequest, requestWallToWall } from './wall-to-wall-request.service.js';
 import { saveCount } from './wall-to-wall-save.js';
 import { countRequests, releaseCount, startCount } from './wall-to-wall.service.js';
 
 /**
  * Counting (contract counting.ts; PROCESSES.md 4.1, 4.2; decision 0189): /wall_to_wall's
  * requests, start, release and save (role counting, extension wallToWall), and the count
- * history (role information).
+ * history (role information), and the desktop /wall_to_wall/request (role
+ * informationAuthSetCountingState).
  */
 export function registerCountingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['wall to wall'];
@@ -29,6 +31,14 @@ export function registerCountingRoutes(app: FastifyInstance, ctx: AppContext): v
   route(app, wallToWallEndpoints.save, {
     tags,
     handler: (request) => saveCount(ctx, requirePrincipal(request), request.body),
+  });
+  route(app, wallToWallRequestEndpoints.preview, {
+    tags,
+    handler: (request) => previewWallToWallRequest(ctx, request.body.filter),
+  });
+  route(app, wallToWallRequestEndpoints.request, {
+    tags,
+    handler: (request) => requestWallToWall(ctx, requirePrincipal(request), request.body),
   });
   route(app, countingEndpoints.history, {
     tags: ['counting'],

@@ -1,4 +1,5 @@
-import { documentLineDirection } from '@wms/contract';
+import { documentLineDirection, type CounterPath } from '@wms/contract';
+import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { insertNumberedDocument } from '../deliveries/document-codes.js';
 
@@ -51,4 +52,24 @@ export async function insertRecountRequest(
       .execute();
   }
   return document;
+}
+
+export const recountingCounterPath: CounterPath = '/recounting';
+
+/**
+ * The /recounting counter (decision 0191): the RECOUNT_REQUESTs nobody has claimed yet (OPEN).
+ * Set after every commit that raises, claims or finishes one; never throws.
+ */
+export async function syncRecountingCounter(ctx: AppContext): Promise<void> {
+  try {
+    const row = await ctx.db
+      .selectFrom('document')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('type', '=', 'RECOUNT_REQUEST')
+      .where('status', '=', 'OPEN')
+      .executeTakeFirst();
+    await ctx.live.setCounter(recountingCounterPath, null, Number(row?.n ?? 0));
+  } catch (error) {
+    process.emitWarning(`/recounting counter not updated: ${String(error)}`);
+  }
 }

@@ -26,7 +26,7 @@ import {
   type StockAtLocation,
 } from './count-plan.js';
 import { insertLocationCount } from './count-history.repository.js';
-import { insertRecountRequest } from './recount-requests.js';
+import { insertRecountRequest, syncRecountingCounter } from './recount-requests.js';
 import * as repository from './wall-to-wall.repository.js';
 import {
   assertMayCount,
@@ -250,4 +250,5 @@ async function afterSave(
   await syncCountingCounter(ctx).catch((error: unknown) =>
     process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
   );
+  if (recount) await syncRecountingCounter(ctx);
 }

@@ -25,7 +25,15 @@ export interface GridSource {
 }
 
 const column = (name: string, reference: CustomGridObjectType | null = null): SourceColumn => ({ name, reference });
-const bucketColumns = ['onHandQty', 'freeToMoveQty', 'releasedQty', 'pickQty', 'qcPendingQty'].map((n) => column(n));
+/** The stock quantity columns: null for a blind caller (batching mode, not admin; decision 0189). */
+export const stockQuantityColumns: ReadonlySet<string> = new Set([
+  'onHandQty',
+  'freeToMoveQty',
+  'releasedQty',
+  'pickQty',
+  'qcPendingQty',
+]);
+const bucketColumns = [...stockQuantityColumns].map((n) => column(n));
 /** Most ledger rows a grid shows. */
 const ledgerLimit = 100;
 
@@ -40,15 +48,15 @@ function buckets(row: Parameters<typeof addBuckets>[1]) {
 const itemStockByWarehouse: GridSource = {
   columns: [column('warehouseCode'), column('warehouseName'), ...bucketColumns],
   async rows(ctx, code) {
-    const stock = await items.getItemLocations(ctx, code);
+    const stock = await items.getItemLocations(ctx, code, null);
     const names = new Map((await binLocations.getWarehouses(ctx)).map((w) => [w.code, w.name]));
     const sums = new Map<string, StockBuckets>();
     for (const row of stock) {
       const sum = sums.get(row.binLocation.warehouseCode) ?? emptyBuckets();
-      sum.onHand += toThousandths(row.onHandQty);
-      sum.released += toThousandths(row.releasedQty);
-      sum.pick += toThousandths(row.pickQty);
-      sum.qcPending += toThousandths(row.qcPendingQty);
+      sum.onHand += toThousandths(row.onHandQty ?? 0);
+      sum.released += toThousandths(row.releasedQty ?? 0);
+      sum.pick += toThousandths(row.pickQty ?? 0);
+      sum.qcPending += toThousandths(row.qcPendingQty ?? 0);
       sums.set(row.binLocation.warehouseCode, sum);
     }
     return [...sums].map(([warehouseCode, sum]) => ({
@@ -81,7 +89,7 @@ const itemOpenDocuments: GridSource = {
 const locationContentsByItem: GridSource = {
   columns: [column('itemCode', 'items'), column('itemName'), column('units'), ...bucketColumns],
   async rows(ctx, code) {
-    return (await binLocations.getContents(ctx, code)).map(({ item, batches: _batches, ...quantities }) => ({
+    return (await binLocations.getContents(ctx, code, null)).map(({ item, batches: _batches, ...quantities }) => ({
       itemCode: item.code,
       itemName: item.name,
       units: item.units,

@@ -1,6 +1,7 @@
 import { customGridEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
 import * as grids from './custom-grids.service.js';
 
@@ -15,6 +16,12 @@ export function registerCustomGridRoutes(app: FastifyInstance, ctx: AppContext):
   route(app, endpoints.detail, {
     tags,
     handler: async (request) =>
-      grids.getCustomGrid(ctx, request.params.objectType, request.params.index, request.params.code),
+      grids.getCustomGrid(
+        ctx,
+        requirePrincipal(request),
+        request.params.objectType,
+        request.params.index,
+        request.params.code,
+      ),
   });
 }

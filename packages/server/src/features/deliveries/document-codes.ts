@@ -5,9 +5,10 @@ import { nextCodeNumber, noteCodeNumber, numberedCode } from '../documents/docum
 /**
  * Codes of the documents this feature makes, the way pick lists (PL-) and production orders
  * (PRD-) are numbered: a prefix and six digits or more, the next after the highest; a code taken
- * meanwhile (a concurrent insert) tries the next. DELIVERY: DL-, RECOUNT_REQUEST: RC-.
+ * meanwhile (a concurrent insert) tries the next. DELIVERY: DL-, RECOUNT_REQUEST: RC-, COUNTING_LIST: CL-
+ * (decision 0192).
  */
-export const documentCodePrefixes = { DELIVERY: 'DL-', RECOUNT_REQUEST: 'RC-' } as const;
+export const documentCodePrefixes = { DELIVERY: 'DL-', RECOUNT_REQUEST: 'RC-', COUNTING_LIST: 'CL-' } as const;
 type CodedType = keyof typeof documentCodePrefixes;
 
 /** Inserts the document head under the next free code of its type; answers its id and code. */

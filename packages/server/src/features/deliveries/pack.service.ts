@@ -15,6 +15,7 @@ import type { Tx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
 import { preconditionFailed, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
+import { syncRecountingCounter } from '../counting/recount-requests.js';
 import { flushPickListForPacking } from '../pick-lists/pick-list-flush.js';
 import {
   bumpVersion,
@@ -257,6 +258,7 @@ export async function finishPacking(
     return { view: await loadPackView(tx, head.code, mode), code: head.code };
   });
   await afterDeliveryCommit(ctx, [outcome.code], []);
+  if (outcome.difference) await syncRecountingCounter(ctx);
   if (outcome.difference) throw unprocessable('packingDifference', { ...outcome.difference });
   return outcome.view;
 }

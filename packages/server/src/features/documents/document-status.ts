@@ -103,11 +103,31 @@ export const documentTransitions: { readonly [T in StatusedDocumentType]: Transi
     DISPATCHED: [],
     CANCELLED: [],
   },
-  /** RECOUNT_REQUEST: raised OPEN (a packing difference, decision 0185); the counting apps work it. */
+  /**
+   * RECOUNT_REQUEST (decision 0191): raised OPEN (threshold, packing difference, short pick,
+   * manual); CLAIMED by a recounter (OPEN again when the claim is given back); COUNTED at the first
+   * save; the flush makes it FLUSHED, or REVIEW where a manager's value is then FLUSHED.
+   */
   RECOUNT_REQUEST: {
-    OPEN: ['IN_PROGRESS', 'DONE', 'CANCELLED'],
-    IN_PROGRESS: ['DONE', 'CANCELLED'],
-    DONE: [],
+    OPEN: ['CLAIMED', 'CANCELLED'],
+    CLAIMED: ['OPEN', 'COUNTED', 'CANCELLED'],
+    COUNTED: ['FLUSHED', 'REVIEW', 'CANCELLED'],
+    REVIEW: ['FLUSHED', 'CANCELLED'],
+    FLUSHED: [],
+    CANCELLED: [],
+  },
+  /**
+   * COUNTING_LIST (decision 0192): IN_PROGRESS at the first startCounting; SECOND_COUNT once round
+   * 1 is done and some location needs another count; READY when every location is agreed (or in
+   * review), back to SECOND_COUNT when a counter's draft is saved again and disagrees; a flush (the claimant, or a manager excluding locations) makes it FLUSHED from any of
+   * them; CANCELLED only before counting starts.
+   */
+  COUNTING_LIST: {
+    CREATED: ['IN_PROGRESS', 'CANCELLED'],
+    IN_PROGRESS: ['SECOND_COUNT', 'READY', 'FLUSHED'],
+    SECOND_COUNT: ['READY', 'FLUSHED'],
+    READY: ['SECOND_COUNT', 'FLUSHED'],
+    FLUSHED: [],
     CANCELLED: [],
   },
 };

@@ -17,7 +17,10 @@ const tags = ['goods sorting'];
  * The /goods_sorting counter is set when the app is ready (goods-sorting-counter.ts).
  */
 export function registerGoodsSortingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, endpoints.staging, { tags, handler: (request) => stagingContent(ctx, request.params.location) });
+  route(app, endpoints.staging, {
+    tags,
+    handler: (request) => stagingContent(ctx, requirePrincipal(request), request.params.location),
+  });
   route(app, endpoints.suggest, { tags, handler: (request) => suggestDestinations(ctx, request.body) });
   route(app, endpoints.move, {
     tags,

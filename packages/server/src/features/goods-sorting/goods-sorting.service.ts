@@ -15,6 +15,7 @@ import { hasAnyRole, type Principal } from '../../http/access.js';
 import { AppError, unprocessable } from '../../http/app-error.js';
 import { findStoredAnswer, runIdempotent, type IdempotentResult } from '../../http/idempotency.js';
 import { approvedBy, recordManagerApproval } from '../auth/manager-approval.service.js';
+import { isBlindFor, shownBuckets } from '../counting/blind-counting.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
 import { bucketQuantities, bucketsOf } from '../stock/stock-buckets.js';
 import { applyStockMovement } from '../stock/stock.service.js';
@@ -44,14 +45,19 @@ const moveScope = 'goodsSorting.move';
 const sortingDocumentType = 'GOODS_SORTING';
 
 /** GET staging/{location}: every stock row of the location, oldest receipt first. */
-export async function stagingContent(ctx: AppContext, code: string): Promise<GoodsSortingStagingAnswer> {
+export async function stagingContent(
+  ctx: AppContext,
+  caller: Principal,
+  code: string,
+): Promise<GoodsSortingStagingAnswer> {
   const location = await findLocationOrThrow(ctx.db, code);
+  const blind = await isBlindFor(ctx, caller);
   const lines = (await repository.stagingRows(ctx.db, location.id)).map((row) => ({
     item: row.item_code,
     itemName: row.item_name,
     batch: row.batch_code,
     serial: row.serial_code,
-    ...bucketQuantities(bucketsOf(row)),
+    ...shownBuckets(blind, bucketQuantities(bucketsOf(row))),
     receivedAt: row.received_at ?? row.updated_at,
   }));
   // ISO-8601 UTC strings sort as times; the query's item, batch, serial order breaks ties (stable sort).

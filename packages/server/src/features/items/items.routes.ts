@@ -30,7 +30,9 @@ export function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, endpoints.get, {
     handler: (request) => itemDetail(ctx, requirePrincipal(request), request.params.code),
   });
-  route(app, endpoints.binLocations, { handler: (request) => items.getItemLocations(ctx, request.params.code) });
+  route(app, endpoints.binLocations, {
+    handler: (request) => items.getItemLocations(ctx, request.params.code, requirePrincipal(request)),
+  });
   route(app, endpoints.openDocuments, { handler: (request) => items.getOpenDocuments(ctx, request.params.code) });
   route(app, endpoints.history, {
     handler: (request) => items.getHistory(ctx, request.params.code, request.query.offset, request.query.limit),

@@ -15,6 +15,8 @@ import type { ItemRow } from '../../db/schema.js';
 import { notFound } from '../../http/app-error.js';
 import * as repository from './items.repository.js';
 import { bucketsOf, freeToMove } from '../stock/stock-buckets.js';
+import type { Principal } from '../../http/access.js';
+import { isBlindFor, shownBuckets } from '../counting/blind-counting.js';
 
 /** The API view of an item row. */
 export function toItem(row: ItemRow): Item {
@@ -159,9 +161,18 @@ export async function autocomplete(ctx: AppContext, text: string) {
   }));
 }
 
-export async function getItemLocations(ctx: AppContext, code: string): Promise<ItemStockRow[]> {
+/**
+ * The item's stock rows. The caller null is a read inside the server (full quantities); a caller's
+ * answer is blind in batching mode (isBlindFor: the quantities null).
+ */
+export async function getItemLocations(
+  ctx: AppContext,
+  code: string,
+  caller: Principal | null,
+): Promise<ItemStockRow[]> {
   const item = await findItemRowOrThrow(ctx, code);
   const rows = await repository.stockRowsOfItem(ctx.db, item.id);
+  const blind = caller !== null && (await isBlindFor(ctx, caller));
   return rows.map((r) => {
     const buckets = bucketsOf(r);
     return {
@@ -185,12 +196,14 @@ export async function getItemLocations(ctx: AppContext, code: string): Promise<I
         r.serial_code === null
           ? null
           : { code: r.serial_code, visualCode: r.serial_visual_code ?? r.serial_code, lotCode: r.serial_lot_code },
-      onHandQty: fromThousandths(buckets.onHand),
-      releasedQty: fromThousandths(buckets.released),
-      pickQty: fromThousandths(buckets.pick),
       qcPending: r.qc_pending === 1,
-      qcPendingQty: fromThousandths(buckets.qcPending),
-      freeToMoveQty: fromThousandths(freeToMove(buckets)),
+      ...shownBuckets(blind, {
+        onHandQty: fromThousandths(buckets.onHand),
+        releasedQty: fromThousandths(buckets.released),
+        pickQty: fromThousandths(buckets.pick),
+        qcPendingQty: fromThousandths(buckets.qcPending),
+        freeToMoveQty: fromThousandths(freeToMove(buckets)),
+      }),
     };
   });
 }

@@ -1,6 +1,7 @@
 import { setupListEndpoints as endpoints } from '@wms/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
 import * as lists from './setup-lists.service.js';
 
@@ -13,7 +14,7 @@ const tags = ['setup'];
 export function registerSetupListRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, endpoints.itemsWithoutBarcode, {
     tags,
-    handler: (request) => lists.itemsWithoutBarcode(ctx, request.params.code),
+    handler: (request) => lists.itemsWithoutBarcode(ctx, requirePrincipal(request), request.params.code),
   });
   for (const [endpoint, read] of [
     [endpoints.warehouseDefaults, lists.warehouseDefaults],
@@ -22,7 +23,8 @@ export function registerSetupListRoutes(app: FastifyInstance, ctx: AppContext): 
   ] as const) {
     route(app, endpoint, {
       tags,
-      handler: (request) => read(ctx, request.params.whsCode, request.query.offset, request.query.limit),
+      handler: (request) =>
+        read(ctx, requirePrincipal(request), request.params.whsCode, request.query.offset, request.query.limit),
     });
   }
 }

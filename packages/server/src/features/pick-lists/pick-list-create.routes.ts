@@ -32,6 +32,6 @@ export function registerPickListCreateRoutes(app: FastifyInstance, ctx: AppConte
   route(app, endpoints.reallocate, { tags, handler: (request) => reallocatePickList(ctx, request.params.code) });
   route(app, ppmEndpoints.lines, {
     tags: ['pick list planning'],
-    handler: (request) => plannableLines(ctx, request.query),
+    handler: (request) => plannableLines(ctx, requirePrincipal(request), request.query),
   });
 }

@@ -12,7 +12,9 @@ import type { Principal } from '../../http/access.js';
 import { notFound, unprocessable } from '../../http/app-error.js';
 import { runIdempotent } from '../../http/idempotency.js';
 import { assertClaimant } from '../claims/claims.service.js';
+import { syncRecountingCounter } from '../counting/recount-requests.js';
 import { publishBinLocationsChanged } from '../items/item-live.js';
+import { raiseShortPickRecount } from '../recounting/short-pick-recount.js';
 import { changeAllocations } from '../stock/stock.service.js';
 import { AllocationStock } from './pick-list-allocation.js';
 import { afterCountingFlagged, flagForCounting } from './pick-list-counting.js';
@@ -94,6 +96,7 @@ async function shortInTransaction(
   code: string,
   body: ShortBody,
   flagged: string[],
+  recountOnShortPick: boolean,
 ): Promise<ShortAnswer> {
   const head = await lockedForPicking(tx, caller, code);
   const line = await findLineOrThrow(tx, head.id, body.lineNumber);
@@ -129,6 +132,15 @@ async function shortInTransaction(
   }
   await flagForCounting(tx, location.id, line.item_id);
   flagged.push(location.code);
+  if (recountOnShortPick) {
+    // Decision 0191: the setting counting.recountOnShortPick raises a recount of what was not found.
+    await raiseShortPickRecount(tx, {
+      warehouseId: head.warehouse_id,
+      pickList: head.code,
+      picker: caller.username,
+      missing: here,
+    });
+  }
   const reallocatedLine = await reallocate(tx, head, line, location.id, short);
   await refreshPickListStatus(tx, head.id);
   return { pickList: await loadPickListView(tx, code), reallocatedLine };
@@ -150,14 +162,16 @@ export async function shortPick(
   body: ShortBody,
 ): Promise<ShortAnswer> {
   const flagged: string[] = [];
+  const { recountOnShortPick } = (await ctx.settings.settings()).counting;
   const result = await runIdempotent(
     ctx.db,
     { scope: 'pickLists.short', key: body.idempotencyKey, userId: caller.userId, request: { code, body } },
-    (tx) => shortInTransaction(tx, caller, code, body, flagged),
+    (tx) => shortInTransaction(tx, caller, code, body, flagged, recountOnShortPick),
   );
   if (!result.replayed) {
     await afterPickListCommit(ctx, [result.body.pickList.code]);
     await afterCountingFlagged(ctx);
+    if (recountOnShortPick) await syncRecountingCounter(ctx);
     publishBinLocationsChanged(ctx, flagged);
   }
   return result.body;

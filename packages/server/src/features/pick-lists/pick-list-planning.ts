@@ -1,7 +1,9 @@
 import { fromThousandths, type plannableLinesQuerySchema } from '@wms/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Principal } from '../../http/access.js';
 import { notFound } from '../../http/app-error.js';
+import { isBlindFor, shownQuantity } from '../counting/blind-counting.js';
 import { allocationCandidates } from './allocation-candidates.js';
 import { openOrderLines, partnerIdOf, warehouseOf } from './open-order-lines.repository.js';
 
@@ -9,9 +11,14 @@ import { openOrderLines, partnerIdOf, warehouseOf } from './open-order-lines.rep
  * GET /api/v1/ppm/lines, the planning area: open SALES_ORDER lines (of a warehouse, customer,
  * route, up to a ship date), each with what is on pick lists already (releasedQuantity) and the
  * free stock allocation could use for its item in its warehouse (allocation-candidates.ts).
- * At most `limit` lines; truncated says more matched.
+ * At most `limit` lines; truncated says more matched. freeStock is blind in batching mode (isBlindFor).
  */
-export async function plannableLines(ctx: AppContext, query: z.output<typeof plannableLinesQuerySchema>) {
+export async function plannableLines(
+  ctx: AppContext,
+  caller: Principal,
+  query: z.output<typeof plannableLinesQuerySchema>,
+) {
+  const blind = await isBlindFor(ctx, caller);
   let warehouseId: number | undefined;
   if (query.warehouse !== undefined) {
     const warehouse = await warehouseOf(ctx.db, query.warehouse);
@@ -61,7 +68,7 @@ export async function plannableLines(ctx: AppContext, query: z.output<typeof pla
       itemName: l.item_name,
       openQuantity: fromThousandths(l.open_quantity),
       releasedQuantity: fromThousandths(l.released_quantity),
-      freeStock: fromThousandths(free.get(`${l.warehouse_id ?? 0}:${l.item_id}`) ?? 0),
+      freeStock: shownQuantity(blind, fromThousandths(free.get(`${l.warehouse_id ?? 0}:${l.item_id}`) ?? 0)),
     })),
     truncated: matching.length > query.limit,
   };

@@ -143,12 +143,12 @@ describe('POST /api/v1/users/{id}: roles, external id and settings', () => {
     const before = await rowOf(ids.operator);
     const grant = await usermanager.post(`/api/v1/users/${ids.operator}`, {
       version: before.version,
-      newRoles: [...JSON.parse(before.roles), 'stockCorrections'],
+      newRoles: [...JSON.parse(before.roles), 'pickAndCollect'],
     });
     expect(grant.json).toMatchObject({
       status: 403,
       key: 'canNotGrantRolesYouDoNotHave',
-      args: { roles: ['stockCorrections'] },
+      args: { roles: ['pickAndCollect'] },
     });
     expect(await rowOf(ids.operator)).toEqual(before);
     const remove = await usermanager.post(`/api/v1/users/${ids.operator}`, {

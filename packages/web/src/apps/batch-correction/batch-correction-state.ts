@@ -12,11 +12,14 @@ import {
   type LocationContentRow,
 } from '@wms/contract';
 
-/** The recorded (wrong) batch: its code, QC status and what it holds at the location (thousandths). */
+/**
+ * The recorded (wrong) batch: its code, QC status and what it holds at the location (thousandths;
+ * null when the server leaves quantities out: blind counting in batching mode, decision 0189).
+ */
 export interface RecordedBatch {
   code: string;
   qcPending: boolean;
-  onHand: number;
+  onHand: number | null;
 }
 
 /** The correct batch: known, or new (confirmed by a second scan, with its expiry when the item needs one). */
@@ -76,8 +79,8 @@ export function batchAtLocation(state: BatchCorrectionState, code: string): Loca
 export function recordedBatch(batch: LocationContentBatch, qcApproved: boolean): RecordedBatch {
   return {
     code: batch.code ?? '',
-    qcPending: !qcApproved || toThousandths(batch.qcPendingQty) > 0,
-    onHand: toThousandths(batch.onHandQty),
+    qcPending: !qcApproved || toThousandths(batch.qcPendingQty ?? 0) > 0,
+    onHand: batch.onHandQty === null ? null : toThousandths(batch.onHandQty),
   };
 }
 

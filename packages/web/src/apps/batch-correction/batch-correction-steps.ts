@@ -65,7 +65,7 @@ const fromBatchStep: Step<S> = {
     const [known] = await env.services.findBatches(text, state.item.code);
     if (!known) return refuse(state, 'unknownBatch', { code: text });
     const here = batchAtLocation(state, known.code);
-    if (!here || here.onHandQty <= 0) {
+    if (!here || (here.onHandQty !== null && here.onHandQty <= 0)) {
       return danger(state, {
         variant: 'danger',
         ...bc('batchNotOnLocation', { batch: known.code, location: state.location?.code ?? '' }),
@@ -90,7 +90,7 @@ function checkedQuantityStep(): Step<S> {
       bc('prompt.quantity', {
         batch: state.fromBatch?.code ?? '',
         quantity: fromThousandths(state.quantity),
-        onHand: fromThousandths(state.fromBatch?.onHand ?? 0),
+        onHand: state.fromBatch?.onHand == null ? '—' : fromThousandths(state.fromBatch.onHand),
         units: state.item?.units ?? '',
       }),
   });
@@ -99,7 +99,8 @@ function checkedQuantityStep(): Step<S> {
     async input(state, text, env) {
       const outcome = await quantity.input(state, text, env);
       const recorded = state.fromBatch;
-      if (!recorded || outcome.state.quantity <= recorded.onHand) return outcome;
+      // Blind (the server left the quantity out): the server's own check decides.
+      if (!recorded || recorded.onHand === null || outcome.state.quantity <= recorded.onHand) return outcome;
       return danger(state, {
         variant: 'danger',
         ...bc('quantityAboveRecorded', {
@@ -133,7 +134,7 @@ const toBatchStep: Step<S> = {
     const [known] = await env.services.findBatches(text, item.code);
     if (known) {
       const here = batchAtLocation(state, known.code);
-      const qcPending = !known.qualityControlApprovedOrNotRequired || (here !== null && here.qcPendingQty > 0);
+      const qcPending = !known.qualityControlApprovedOrNotRequired || (here !== null && (here.qcPendingQty ?? 0) > 0);
       if (qcPending !== fromBatch.qcPending) {
         return refuse(state, 'cannotMixQcStatusInCorrection', { fromBatch: fromBatch.code, toBatch: known.code });
       }

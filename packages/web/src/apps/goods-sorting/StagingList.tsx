@@ -39,12 +39,12 @@ export function StagingList({ location, lines, current }: StagingListProps) {
               <div className="d-flex justify-content-between gap-2">
                 <span className="fw-semibold">{line.item}</span>
                 <span className="text-nowrap" data-testid="staging-line-quantity">
-                  {formatQuantity(line.onHandQty)}
+                  {line.onHandQty === null ? '—' : formatQuantity(line.onHandQty)}
                 </span>
               </div>
               <div className="small">
                 {[line.itemName, line.batch, line.serial].filter(Boolean).join(' · ')}
-                {line.qcPendingQty > 0 ? (
+                {(line.qcPendingQty ?? 0) > 0 ? (
                   <Badge bg="warning" text="dark" className="ms-2">
                     {t('staging.qcPending', { quantity: formatQuantity(line.qcPendingQty) })}
                   </Badge>

@@ -33,9 +33,14 @@ export function sameAsSourceNotice(state: GoodsSortingState, location: BinLocati
     : null;
 }
 
-/** What can be sorted of a staging row (thousandths): its free-to-move and its QC-pending stock. */
+/**
+ * What can be sorted of a staging row (thousandths): its free-to-move and its QC-pending stock.
+ * A row without quantities (blind counting in batching mode) counts as sortable: the server decides.
+ */
 const sortable = (line: GoodsSortingStagingLine) =>
-  toThousandths(line.freeToMoveQty) + toThousandths(line.qcPendingQty);
+  line.freeToMoveQty === null || line.qcPendingQty === null
+    ? 1
+    : toThousandths(line.freeToMoveQty) + toThousandths(line.qcPendingQty);
 
 /** The identified stock as a message names it: the item with its batch or serial. */
 export function stockName(identification: ItemIdentification): string {

@@ -112,7 +112,7 @@ export function defaultAnswer(call: Call): Answer {
     return found ? { status: 200, json: found } : error(404, 'unknownLocation', { code });
   }
   if (method === 'GET' && path === pathOf(binLocationEndpoints.contents, { code: segment(-2) })) {
-    const rows = segment(-2) === '01-RECEIVE' ? staging.lines.map((l) => contentRow(l.item, l.onHandQty)) : [];
+    const rows = segment(-2) === '01-RECEIVE' ? staging.lines.map((l) => contentRow(l.item, l.onHandQty ?? 0)) : [];
     return { status: 200, json: rows };
   }
   if (method === 'GET' && path === pathOf(goodsSortingEndpoints.staging, { location: code })) {

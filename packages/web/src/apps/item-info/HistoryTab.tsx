@@ -3,6 +3,7 @@ import { orderTypes, type Item, type ItemHistoryRow } from '@wms/contract';
 import { useMemo } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { CountHistory } from '../../components/count-history/CountHistory.js';
 import { DataTable } from '../../components/data-table/DataTable.js';
 import type { DataTableColumn } from '../../components/data-table/data-table-columns.js';
 import { ObjectLink } from '../../components/object-link/ObjectLink.js';
@@ -99,6 +100,7 @@ export function HistoryTab({ item }: { item: Item }) {
           </Button>
         </div>
       )}
+      <CountHistory item={item.code} />
     </>
   );
 }

@@ -139,6 +139,24 @@ describe('ItemInfoApp', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.dataset.testid)).toContain('item-tab-locations');
   });
 
+  it('draws no forecast when the server leaves the quantities out (blind counting in batching mode)', async () => {
+    state.operationMode = 'WALL_TO_WALL_BATCHING_MODE';
+    const blindRow = { ...stockRow('01-A01-01', 0), onHandQty: null, freeToMoveQty: null, releasedQty: null };
+    calls = stubFetch((method, url) => {
+      const path = url.split('?')[0]!;
+      if (path === pathOf(itemEndpoints.get, item1)) return { json: demoItem };
+      if (path === pathOf(itemEndpoints.binLocations, item1))
+        return { json: [{ ...blindRow, pickQty: null, qcPendingQty: null }] };
+      if (path === pathOf(itemEndpoints.openDocuments, item1)) return { json: [] };
+      if (path === pathOf(itemActionEndpoints.defaultLocations, item1)) return { json: [] };
+      return method === 'GET' ? undefined : { json: {} };
+    });
+    renderAt('/item/item_info/ITEM-001', <ItemInfoApp />);
+    expect(await screen.findByText('The forecast is not available.')).toBeTruthy();
+    expect(screen.queryByTestId('stock-forecast-summary')).toBeNull();
+    expect(screen.queryByTestId('chart-stub')).toBeNull();
+  });
+
   it('replaces an item code typed in another case with the stored one', async () => {
     stubFetch((_method, url) => {
       const path = url.split('?')[0]!;

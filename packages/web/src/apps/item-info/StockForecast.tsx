@@ -23,11 +23,13 @@ export function StockForecast({ item }: { item: Item }) {
   const documents = useQuery(itemQueries.openDocuments(item.code));
   const defaults = useQuery(itemQueries.defaultLocations(item.code, 'all'));
 
+  // Blind counting (batching mode, not admin): the server leaves the quantities out.
+  const blind = stock.data?.some((row) => row.onHandQty === null) ?? false;
   const forecast = useMemo(() => {
     if (!stock.data || !documents.data || !defaults.data) return null;
     return {
       points: forecastStock({
-        onHand: stock.data.map((row) => row.onHandQty),
+        onHand: stock.data.map((row) => row.onHandQty ?? 0),
         documents: documents.data,
         today: localToday(),
       }),
@@ -35,7 +37,7 @@ export function StockForecast({ item }: { item: Item }) {
     };
   }, [stock.data, documents.data, defaults.data]);
 
-  if (stock.isError || documents.isError || defaults.isError)
+  if (blind || stock.isError || documents.isError || defaults.isError)
     return <p className="text-body-secondary">{t('forecast.unavailable')}</p>;
   if (!forecast) return <Spinner size="sm" role="status" aria-label={t('common:loading')} />;
 

@@ -62,7 +62,8 @@ function buildTree(rows: readonly ItemStockRow[], pathOf: (row: ItemStockRow) =>
         node = { segment, id, sums: zero(), qcPending: false, children: new Map() };
         level.set(id, node);
       }
-      for (const name of bucketNames) node.sums[name] += toThousandths(row[name]);
+      // The tab is hidden where the server leaves quantities out (blind counting): null adds nothing.
+      for (const name of bucketNames) node.sums[name] += toThousandths(row[name] ?? 0);
       node.qcPending ||= row.qcPending;
       level = node.children;
     }

@@ -73,7 +73,7 @@ export function PlanningLinesPicker({ filters, selected, onSelected }: PlanningL
             ) : null}
             {rows.map((line) => {
               const key = lineKey(line);
-              const short = line.freeStock < line.openQuantity - line.releasedQuantity;
+              const short = line.freeStock !== null && line.freeStock < line.openQuantity - line.releasedQuantity;
               return (
                 <tr key={key}>
                   <td>
@@ -90,7 +90,9 @@ export function PlanningLinesPicker({ filters, selected, onSelected }: PlanningL
                   <td>{`${line.item} ${line.itemName}`}</td>
                   <td className="text-end">{formatQuantity(line.openQuantity)}</td>
                   <td className="text-end">{formatQuantity(line.releasedQuantity)}</td>
-                  <td className={`text-end ${short ? 'text-danger' : ''}`}>{formatQuantity(line.freeStock)}</td>
+                  <td className={`text-end ${short ? 'text-danger' : ''}`}>
+                    {line.freeStock === null ? '—' : formatQuantity(line.freeStock)}
+                  </td>
                 </tr>
               );
             })}

@@ -22,9 +22,9 @@ export function initialLocationTransferState(): LocationTransferState {
   return { from: null, fromContents: null, ...emptyCommit };
 }
 
-/** Whether a location's contents hold anything free to move. */
+/** Whether a location's contents hold anything free to move (unknown when blind: the server decides). */
 export function hasFreeStock(contents: readonly LocationContentRow[] | null): boolean {
-  return (contents ?? []).some((row) => row.freeToMoveQty > 0);
+  return (contents ?? []).some((row) => row.freeToMoveQty === null || row.freeToMoveQty > 0);
 }
 
 /** Whether a scan names this location (its code or barcode, without case). */

@@ -36,9 +36,17 @@ export function locationRuleNotice(location: BinLocation, mayMoveRestricted: boo
 
 type Buckets = Pick<LocationContentRow, 'onHandQty' | 'releasedQty' | 'pickQty'>;
 
-/** What can move of one bucket set, in thousandths. */
+/**
+ * What can move of one bucket set, in thousandths. Without quantities (blind counting in batching
+ * mode, decision 0189) it is unknown here: unlimited, and the server's own check decides.
+ */
 const movable = (buckets: Buckets) =>
-  Math.max(0, toThousandths(buckets.onHandQty) - toThousandths(buckets.releasedQty) - toThousandths(buckets.pickQty));
+  buckets.onHandQty === null || buckets.releasedQty === null || buckets.pickQty === null
+    ? Number.POSITIVE_INFINITY
+    : Math.max(
+        0,
+        toThousandths(buckets.onHandQty) - toThousandths(buckets.releasedQty) - toThousandths(buckets.pickQty),
+      );
 
 function serialRows(rows: readonly LocationContentRow[]) {
   return rows.flatMap((row) => row.batches.flatMap((batch) => batch.serials));

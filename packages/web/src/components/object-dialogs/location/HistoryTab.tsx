@@ -7,6 +7,7 @@ import type { LocationHistoryRow } from '@wms/contract';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../data-table/DataTable.js';
 import type { DataTableColumn } from '../../data-table/data-table-columns.js';
+import { CountHistory } from '../../count-history/CountHistory.js';
 import { ObjectLink } from '../../object-link/ObjectLink.js';
 import { formatDateTime, formatQuantity } from '../format.js';
 import { transactionTypeText } from '../transaction-type.js';
@@ -102,6 +103,7 @@ export function HistoryTab({ code }: { code: string }) {
           {t('next')} <i className="bi bi-chevron-right" aria-hidden="true" />
         </Button>
       </div>
+      <CountHistory location={code} />
     </>
   );
 }

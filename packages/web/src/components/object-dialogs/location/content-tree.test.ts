@@ -38,6 +38,19 @@ describe('location contents tree', () => {
     expect(item!.children[0]!.children).toEqual([expect.objectContaining({ id: 'serial:I1/B1/S1', kind: 'serial' })]);
   });
 
+  it('keeps the rows of a blind answer (batching mode, not admin) with their quantities null', () => {
+    const blind = { onHandQty: null, freeToMoveQty: null, releasedQty: null, pickQty: null, qcPendingQty: null };
+    const [item] = contentTree([
+      {
+        item: { code: 'I1', visualCode: 'I1', name: 'Item one', units: null },
+        ...blind,
+        batches: [{ code: 'B1', visualCode: 'B1', expirationDate: null, ...blind, serials: [] }],
+      },
+    ]);
+    expect(item).toMatchObject({ id: 'item:I1', onHandQty: null, freeToMoveQty: null });
+    expect(item!.children[0]).toMatchObject({ id: 'batch:I1/B1', onHandQty: null });
+  });
+
   it('hides contents in wall-to-wall batching mode from everyone but admin', () => {
     expect(contentsVisible('NORMAL', false)).toBe(true);
     expect(contentsVisible('WALL_TO_WALL_BATCHING_MODE', false)).toBe(false);

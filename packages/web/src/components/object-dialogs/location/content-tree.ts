@@ -9,20 +9,21 @@ export interface ContentTreeRow {
   code: string | null;
   visualCode: string | null;
   description: string;
-  onHandQty: number;
-  freeToMoveQty: number;
-  releasedQty: number;
-  pickQty: number;
-  qcPendingQty: number;
+  /** The quantities: null where the server leaves them out (blind counting in batching mode). */
+  onHandQty: number | null;
+  freeToMoveQty: number | null;
+  releasedQty: number | null;
+  pickQty: number | null;
+  qcPendingQty: number | null;
   children: ContentTreeRow[];
 }
 
 const buckets = (row: {
-  onHandQty: number;
-  freeToMoveQty: number;
-  releasedQty: number;
-  pickQty: number;
-  qcPendingQty: number;
+  onHandQty: number | null;
+  freeToMoveQty: number | null;
+  releasedQty: number | null;
+  pickQty: number | null;
+  qcPendingQty: number | null;
 }) => ({
   onHandQty: row.onHandQty,
   freeToMoveQty: row.freeToMoveQty,

@@ -1,0 +1,150 @@
+import { codeKey, type CountingListFlushAnswer, type countingListFlushRequestSchema } from '@wms/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/database.js';
+import { hasAnyRole, type Principal } from '../../http/access.js';
+import { AppError, forbidden, unprocessable } from '../../http/app-error.js';
+import { runIdempotent } from '../../http/idempotency.js';
+import { nowIso } from '../../util/time.js';
+import { assertClaimant, findClaimHolders, releaseClaim } from '../claims/claims.service.js';
+import { insertLocationCount } from '../counting/count-history.service.js';
+import { freezeHolderOf, unfreezeLocations } from '../counting/count-lock.js';
+import { adjustmentLines, countLines, type StockAtLocation } from '../counting/count-plan.js';
+import { changeStatus } from '../documents/document-status.js';
+import { applyStockMovement } from '../stock/stock.service.js';
+import { assertStatus, findListOrThrow, requireBatchingMode } from './counting-list-access.js';
+import { afterCountingListCommit } from './counting-list-live.js';
+import { unitsOf } from './counting-list-rounds.js';
+import * as repository from './counting-lists.repository.js';
+
+/**
+ * POST wall_to_wall/batch/flush (PROCESSES.md 4.3; decision 0192): makes a counting list's agreed
+ * counts final, in one transaction claimed by the request's idempotency key (a replay answers the
+ * first answer and posts nothing):
+ *
+ * - who: the list's claimant, or a holder of countingListCreatorAuthFlush; only the latter may
+ *   exclude locations (403 otherwise);
+ * - a location neither AGREED nor excluded refuses it: 422 countingListIncomplete {locations};
+ * - per agreed location, in walk order, ONE COUNT_ADJUSTMENT of counted - onHand at flush time
+ *   (key cl:{list}:{location}:{round}, the list as document, passing the freeze), the count
+ *   history (source COUNTING_LIST) and requiresCounting NO; excluded locations post nothing and
+ *   are flagged requiresCounting YES, so they are counted later;
+ * - the freeze is lifted, the list FLUSHED and its claim released.
+ * A refusal of the stock service (allocated stock counted away: notEnoughAvailableStock) refuses
+ * the whole flush; the manager may exclude that location.
+ */
+type FlushBody = z.output<typeof countingListFlushRequestSchema>;
+type FlushResult = Omit<CountingListFlushAnswer, 'replayed'> & { version: number; locations: string[] };
+
+export const countingListMovementKey = (list: string, location: string, round: number) =>
+  `cl:${list}:${location}:${round}`;
+
+async function flushInTransaction(tx: Tx, ctx: AppContext, caller: Principal, body: FlushBody): Promise<FlushResult> {
+  const list = await findListOrThrow(tx, body.list);
+  assertStatus(list, ['IN_PROGRESS', 'SECOND_COUNT', 'READY']);
+  const manager = hasAnyRole(caller, ['countingListCreatorAuthFlush']);
+  if (!manager) {
+    if (body.exclude.length > 0) throw forbidden('requestForbidden', { exclude: body.exclude });
+    await assertClaimant(tx, { type: 'COUNTING_LIST', id: list.id }, caller.userId);
+  }
+  const excludedRows = await repository.listLocationsOf(tx, list.id, body.exclude);
+  const unknown = body.exclude.find((code) => !excludedRows.some((r) => r.code_lower === codeKey(code)));
+  if (unknown !== undefined) throw unprocessable('locationNotInCountingList', { location: unknown, list: list.code });
+  const excluded = new Set(excludedRows.map((r) => r.bin_location_id));
+  const locations = await repository.listLocations(tx, list.id);
+  const open = locations.filter((l) => l.state !== 'AGREED' && !excluded.has(l.bin_location_id));
+  if (open.length > 0) throw unprocessable('countingListIncomplete', { locations: open.map((l) => l.code) });
+
+  const counts = await repository.countsOf(tx, list.id, null);
+  const at = nowIso();
+  const user = { userId: caller.userId, username: caller.username };
+  const posted: number[] = [];
+  let adjustedLines = 0;
+  for (const location of locations) {
+    if (excluded.has(location.bin_location_id) || location.agreed === null) continue;
+    const own = counts.filter((c) => c.bin_location_id === location.bin_location_id);
+    const round = own.length;
+    const stock: StockAtLocation[] = (
+      await repository.stockAt(tx, location.bin_location_id, ctx.dialect === 'postgres')
+    ).map((r) => ({
+      itemId: r.item_id,
+      batchId: r.batch_id,
+      serialId: r.serial_id,
+      binLocationId: location.bin_location_id,
+      onHand: Number(r.on_hand_qty),
+      released: Number(r.released_qty),
+      pick: Number(r.pick_qty),
+      qcPending: Number(r.qc_pending_qty),
+    }));
+    const lines = countLines(stock, unitsOf(location.agreed), new Set());
+    const adjustment = adjustmentLines(lines, stock, location.bin_location_id);
+    const key = countingListMovementKey(list.code, location.code, round);
+    if (adjustment.length > 0) {
+      const movement = await applyStockMovement(tx, ctx, {
+        type: 'COUNT_ADJUSTMENT',
+        idempotencyKey: key,
+        documentRef: { type: 'COUNTING_LIST', code: list.code },
+        countLockHolder: freezeHolderOf(list.id),
+        user,
+        lines: adjustment,
+      });
+      if (movement.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key });
+      adjustedLines += adjustment.length;
+    }
+    const counter = own.at(-1);
+    await insertLocationCount(
+      tx,
+      {
+        binLocationId: location.bin_location_id,
+        source: 'COUNTING_LIST',
+        documentCode: list.code,
+        round,
+        reason: 'COUNT',
+        outcome: adjustment.length > 0 ? 'POSTED' : 'NO_DIFFERENCE',
+        recountDocumentCode: null,
+        empty: location.agreed === '[]',
+        userId: counter?.user_id ?? caller.userId,
+        username: counter?.username ?? caller.username,
+        at,
+        idempotencyKey: key,
+      },
+      lines,
+    );
+    posted.push(location.bin_location_id);
+  }
+  await repository.setRequiresCounting(tx, posted, 'NO', at);
+  await repository.setRequiresCounting(tx, [...excluded], 'YES', at);
+  await unfreezeLocations(tx, list.id);
+  await repository.closeListLocations(tx, list.id);
+  const head = await changeStatus(tx, { documentId: list.id, to: 'FLUSHED', expectedVersion: list.version });
+  for (const holder of await findClaimHolders(tx, [{ type: 'COUNTING_LIST', id: list.id }])) {
+    await releaseClaim(tx, { userId: holder.userId, objects: [{ type: 'COUNTING_LIST', id: list.id }] });
+  }
+  return {
+    list: list.code,
+    status: 'FLUSHED',
+    postedLocations: posted.length,
+    adjustedLines,
+    excludedLocations: excludedRows.map((r) => r.code),
+    version: head.version,
+    locations: locations.map((l) => l.code),
+  };
+}
+
+export async function flushCountingList(
+  ctx: AppContext,
+  caller: Principal,
+  body: FlushBody,
+): Promise<CountingListFlushAnswer> {
+  await requireBatchingMode(ctx);
+  const result = await runIdempotent(
+    ctx.db,
+    { scope: 'counting_lists.flush', key: body.idempotencyKey, userId: caller.userId, request: body },
+    (tx) => flushInTransaction(tx, ctx, caller, body),
+  );
+  const { version, locations, ...answer } = result.body;
+  if (!result.replayed) {
+    await afterCountingListCommit(ctx, [{ code: answer.list, status: answer.status, version }], locations);
+  }
+  return { ...answer, replayed: result.replayed };
+}
