@@ -40,8 +40,19 @@ async function menuBadge(page: Page): Promise<number> {
   const count = (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
   await page.keyboard.press('Escape');
   await offcanvas.waitFor({ state: 'detached' });
-  // The scanner bar takes the focus back for the next scan.
-  await page.getByTestId('scanner-input').focus();
+  // The scanner bar takes the focus back for the next scan; the menu may hand the focus back to its
+  // toggle a moment after it is gone (restoreFocus), so it is taken until it stays.
+  const input = page.getByTestId('scanner-input');
+  await expect
+    .poll(
+      async () => {
+        await input.focus();
+        await page.waitForTimeout(200);
+        return input.evaluate((element) => element === document.activeElement);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   return count;
 }
 
