@@ -15,12 +15,11 @@
 // Prints one JSON line of figures with the ratios to the targets (>= 1,000 saves/s and p99 < 100 ms
 // on SQLite). SQLite, or PostgreSQL with BENCH_DATABASE_URL. Run alone: node bench/counting.mjs
 // (BENCH_ITEMS, BENCH_LOCATIONS, BENCH_STOCK shrink the large data set).
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { largeDataSize, prepareLargeData } from './large-data.mjs';
-import { chunked, insertUsers, jsonClient, percentile, serverDist, signInAs } from './picking.mjs';
-import { clientHeaders, signIn, startBuiltServer } from './processes.mjs';
+import { largeDataSize } from './large-data.mjs';
+import { expectOk, lastLedgerId, onLargeData, ratio, round, runAsScript } from './large-data-part.mjs';
+import { chunked, insertUsers, jsonClient, percentile, signInAs } from './picking.mjs';
+import { clientHeaders, signIn } from './processes.mjs';
 
 export const countingSettings = {
   counters: Number(process.env.BENCH_COUNTERS ?? 32),
@@ -31,13 +30,6 @@ export const countingSettings = {
   replays: 100,
 };
 export const countingTargets = { savesPerSecond: 1000, p99Ms: 100 };
-
-const round = (value) => (value === null ? null : Math.round(value * 10) / 10);
-const ratio = (value, target) => (value === null ? null : Math.round((value / target) * 100) / 100);
-const expectOk = (what, answer) => {
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
-  return answer.json;
-};
 
 /** Step 1: the flags, the extension, and each location's content (code -> [{item, quantity}]). */
 async function prepare(db, request, admin) {
@@ -153,16 +145,6 @@ async function countAll(request, counters, locations) {
   };
 }
 
-const lastLedgerId = async (db) =>
-  Number(
-    (
-      await db
-        .selectFrom('stock_ledger')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst()
-    )?.id ?? 0,
-  );
-
 /** Replays saves spread over the run with their keys: each answers replayed, nothing is posted. */
 async function replay(db, request, made) {
   const step = Math.max(1, Math.floor(made.length / countingSettings.replays));
@@ -254,14 +236,7 @@ export async function runCountingPart() {
       `${largeDataSize.stock} stock rows) on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; ` +
       `${s.counters} counters, ${s.warmupSeconds} s warm-up + up to ${s.durationSeconds - s.warmupSeconds} s`,
   );
-  const largeData = await prepareLargeData();
-  console.log(`${largeData.summary} (${largeData.seconds} s with migrations)`);
-  const { openDatabase } = await import(pathToFileURL(path.join(serverDist, 'db', 'database.js')).href);
-  const handle = openDatabase(largeData.databaseUrl);
-  const db = handle.db;
-  let wms;
-  try {
-    wms = await startBuiltServer(largeData.serverEnv, { dataDir: largeData.dataDir });
+  return onLargeData(async ({ largeData, db, wms, stopServer }) => {
     const request = jsonClient(wms.baseUrl);
     const admin = { ...clientHeaders, cookie: await signIn(wms.baseUrl) };
     const prepared = performance.now();
@@ -284,9 +259,7 @@ export async function runCountingPart() {
     const run = await countAll(request, counters, locations);
     run.server = await wms.serverTiming();
     const replays = await replay(db, request, run.made);
-    const stopCode = await wms.stop();
-    wms = undefined;
-    if (stopCode !== 0) throw new Error(`the WMS server exited with code ${stopCode}`);
+    await stopServer();
 
     const invariants = await checkInvariants(db, before, run.made);
     const { made: _made, ...figures } = run;
@@ -321,21 +294,7 @@ export async function runCountingPart() {
         `idempotent replays, invariants): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`}`,
     );
     return report;
-  } finally {
-    if (wms) await wms.stop();
-    await handle.close();
-    await largeData.drop();
-  }
+  });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runCountingPart().then(
-    (report) => {
-      if (report.misses.length > 0) process.exitCode = 1;
-    },
-    (error) => {
-      console.error(error instanceof Error ? error.stack : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta.url, runCountingPart);

@@ -18,10 +18,9 @@
 // Prints one JSON line of figures with the ratios to the targets (>= 300 deliveries/s and p99 < 200 ms
 // on SQLite, slip < 500 ms). SQLite, or PostgreSQL with BENCH_DATABASE_URL. Run alone:
 // node bench/deliveries.mjs (BENCH_ITEMS, BENCH_LOCATIONS, BENCH_STOCK shrink the large data set).
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { largeDataSize, prepareLargeData } from './large-data.mjs';
+import { largeDataSize } from './large-data.mjs';
+import { expectOk, lastLedgerId, onLargeData, ratio, round, runAsScript } from './large-data-part.mjs';
 import {
   chunked,
   insertUsers,
@@ -30,12 +29,11 @@ import {
   percentile,
   pickAll,
   seed,
-  serverDist,
   signInAs,
   snapshot,
   stockOf,
 } from './picking.mjs';
-import { clientHeaders, signIn, startBuiltServer } from './processes.mjs';
+import { clientHeaders, signIn } from './processes.mjs';
 
 export const deliverySettings = {
   lists: Number(process.env.BENCH_DELIVERY_LISTS ?? 2000),
@@ -51,8 +49,6 @@ export const deliverySettings = {
 export const deliveryTargets = { deliveriesPerSecond: 300, p99Ms: 200, slipMs: 500 };
 
 const slipOrder = 'BENCH-SO-SLIP';
-const round = (value) => (value === null ? null : Math.round(value * 10) / 10);
-const ratio = (value, target) => (value === null ? null : Math.round((value / target) * 100) / 100);
 
 /** picking.mjs's seed with small orders (1, 2, 3 lines in turn): about 15% batch and 5% serial lines. */
 function seedSettings() {
@@ -113,11 +109,6 @@ async function inParallel(items, workers, work) {
   };
   await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
 }
-
-const expectOk = (what, answer) => {
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
-  return answer.json;
-};
 
 /** Step 1: lists made, picked, containers closed, lists packed; answers the lists and the slip list. */
 async function prepareLists(db, baseUrl, request, seeded, slip) {
@@ -217,16 +208,6 @@ const deliveryCount = async (db) =>
         .executeTakeFirst()
     )?.n ?? 0,
   );
-const lastLedgerId = async (db) =>
-  Number(
-    (
-      await db
-        .selectFrom('stock_ledger')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst()
-    )?.id ?? 0,
-  );
-
 /** Replays requests (spread over the run) with their keys: each answers its delivery, nothing new is made. */
 async function replay(db, request, made) {
   const step = Math.max(1, Math.floor(made.length / deliverySettings.replays));
@@ -398,15 +379,8 @@ export async function runDeliveriesPart() {
       `${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; ${s.lists} lists of 1-3 lines, ${s.packers} packers, ` +
       `${s.warmupSeconds} s warm-up + up to ${s.durationSeconds - s.warmupSeconds} s`,
   );
-  const largeData = await prepareLargeData();
-  console.log(`${largeData.summary} (${largeData.seconds} s with migrations)`);
-  const { openDatabase } = await import(pathToFileURL(path.join(serverDist, 'db', 'database.js')).href);
-  const handle = openDatabase(largeData.databaseUrl);
-  const db = handle.db;
-  let wms;
-  try {
+  return onLargeData(async ({ largeData, db, wms, stopServer }) => {
     // The server adds the demo data when it starts: the seeding comes after.
-    wms = await startBuiltServer(largeData.serverEnv, { dataDir: largeData.dataDir });
     const request = jsonClient(wms.baseUrl);
     const prepared = performance.now();
     const seeded = await seed(db, largeData.dialect, seedSettings());
@@ -438,9 +412,7 @@ export async function runDeliveriesPart() {
     run.server = await wms.serverTiming();
     const replays = await replay(db, request, run.made);
     const slipTimes = await timeSlip(request, packers[0], slipDelivery.code);
-    const stopCode = await wms.stop();
-    wms = undefined;
-    if (stopCode !== 0) throw new Error(`the WMS server exited with code ${stopCode}`);
+    await stopServer();
 
     const invariants = await checkInvariants(
       db,
@@ -485,21 +457,7 @@ export async function runDeliveriesPart() {
         `slip < ${deliveryTargets.slipMs} ms, idempotent replays, invariants): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`}`,
     );
     return report;
-  } finally {
-    if (wms) await wms.stop();
-    await handle.close();
-    await largeData.drop();
-  }
+  });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runDeliveriesPart().then(
-    (report) => {
-      if (report.misses.length > 0) process.exitCode = 1;
-    },
-    (error) => {
-      console.error(error instanceof Error ? error.stack : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsScript(import.meta.url, runDeliveriesPart);

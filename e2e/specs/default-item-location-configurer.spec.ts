@@ -1,8 +1,8 @@
 import { itemActionEndpoints } from '@wms/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { phone, prompt, scan } from './handheld-support.js';
+import { notification, phone, prompt, scan } from './handheld-support.js';
 import { ApiSession, openLogin, submitLogin } from './login-support.js';
 
 /**
@@ -26,12 +26,6 @@ async function defaultIn02() {
   });
   expect(answer.status).toBe(200);
   return (answer.body as { whs: { code: string } }[]).find((row) => row.whs.code === '02');
-}
-
-async function notification(page: Page, text: string, variant: string) {
-  const toast = page.getByTestId('notification').filter({ hasText: text });
-  await toast.first().waitFor();
-  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { finishedGoodsReceiptEndpoints, itemEndpoints, productionEndpoints } fro
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { openHandheldApp, phone, prompt, scan } from './handheld-support.js';
+import { burst, openHandheldApp, phone, prompt, scan } from './handheld-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -32,15 +32,6 @@ async function onHandAt(location: string): Promise<number> {
   return (answer.body as { binLocation: { code: string }; onHandQty: number }[])
     .filter((row) => row.binLocation.code === location)
     .reduce((sum, row) => sum + row.onHandQty, 0);
-}
-
-/** A wedge scanner types a whole code within a few ms: inserted at once, then Enter, no waiting. */
-async function burst(page: Page, texts: string[]) {
-  for (const text of texts) {
-    await page.keyboard.insertText(text);
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(50);
-  }
 }
 
 beforeAll(async () => {

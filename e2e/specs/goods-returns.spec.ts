@@ -1,8 +1,8 @@
 import { goodsReturnEndpoints, itemEndpoints } from '@wms/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { phone, prompt, scan } from './handheld-support.js';
+import { notification, phone, prompt, scan } from './handheld-support.js';
 import { ApiSession, openLogin, submitLogin } from './login-support.js';
 
 /**
@@ -25,12 +25,6 @@ async function stockOf(item: string): Promise<Record<string, number>> {
   for (const row of answer.body as { binLocation: { code: string }; onHandQty: number }[])
     totals[row.binLocation.code] = (totals[row.binLocation.code] ?? 0) + row.onHandQty;
   return Object.fromEntries(Object.entries(totals).filter(([, quantity]) => quantity !== 0));
-}
-
-async function notification(page: Page, text: string, variant: string) {
-  const toast = page.getByTestId('notification').filter({ hasText: text });
-  await toast.first().waitFor();
-  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { itemEndpoints, pathOf, stockTransferEndpoints } from '@wms/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { phone, prompt, scan } from './handheld-support.js';
+import { burst, notification, phone, prompt, scan } from './handheld-support.js';
 import { ApiSession, openLogin, submitLogin } from './login-support.js';
 
 /**
@@ -46,12 +46,6 @@ async function transfer(from: string, to: string, quantity: number) {
   expect(response.status).toBe(200);
 }
 
-async function notification(page: Page, text: string, variant: string) {
-  const toast = page.getByTestId('notification').filter({ hasText: text });
-  await toast.first().waitFor();
-  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
-}
-
 /** The prompt and the scanner bar are on screen (messages push the page down, never over them). */
 async function promptAndScannerVisible(page: Page) {
   for (const testId of ['handheld-prompt', 'scanner-input']) {
@@ -64,15 +58,6 @@ async function promptAndScannerVisible(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** A burst of wedge scans 50 ms apart, each typed at once with its Enter, no waiting for answers. */
-async function burst(page: Page, texts: string[]) {
-  for (const text of texts) {
-    await page.keyboard.insertText(text);
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(50);
-  }
 }
 
 beforeAll(async () => {

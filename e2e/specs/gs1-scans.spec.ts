@@ -1,8 +1,8 @@
 import { itemEndpoints } from '@wms/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { openHandheldApp, prompt, scan } from './handheld-support.js';
+import { notification, openHandheldApp, prompt, scan } from './handheld-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -19,12 +19,6 @@ const boltGtin = '08712345000011';
 
 let browser: Browser;
 let admin: ApiSession;
-
-async function notification(page: Page, text: string, variant: string) {
-  const toast = page.getByTestId('notification').filter({ hasText: text });
-  await toast.first().waitFor();
-  expect(await toast.first().getAttribute('data-variant')).toBe(variant);
-}
 
 async function stockOf(item: string): Promise<unknown> {
   const answer = await admin.api(itemEndpoints.binLocations, { params: { code: item } });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
 import { runTag } from './delivery-support.js';
-import { notification, openHandheldApp, prompt, scan } from './handheld-support.js';
+import { burst, notification, openHandheldApp, prompt, scan } from './handheld-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -31,15 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A burst: each scan inserted at once with its Enter, 50 ms after the one before, no waiting for answers. */
-async function burst(page: Page, texts: string[]) {
-  for (const text of texts) {
-    await page.keyboard.insertText(text);
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(50);
-  }
-}
 
 async function wallOf(code: string): Promise<PutWallView> {
   const answer = await admin.api(multiAddressDeliveryEndpoints.view, { params: { code } });

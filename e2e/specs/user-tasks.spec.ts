@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
 import { ApiSession, openLogin, passwordOf, submitLogin, waitSignedIn } from './login-support.js';
+import { menuBadge } from './handheld-support.js';
 
 const baseUrl = inject('baseUrl');
 const serverVersion = inject('serverVersion');
@@ -36,19 +37,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const localInput = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 const card = (page: Page, taskId: number) => page.getByTestId(`task-card-${taskId}`);
-const offcanvas = (page: Page) => page.locator('[data-testid="side-menu"].show');
-
-/** The /my_user_tasks badge in the phone's slide-in menu (opened and closed again); 0 without a badge. */
-async function menuBadge(page: Page): Promise<number> {
-  await page.getByTestId('menu-toggle').click();
-  const item = offcanvas(page).getByTestId('menu-item-myUserTasks');
-  await item.waitFor({ state: 'visible' });
-  const badge = item.getByTestId('counter-badge');
-  const count = (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
-  await page.keyboard.press('Escape');
-  await offcanvas(page).waitFor({ state: 'detached' });
-  return count;
-}
 
 describe('user tasks', () => {
   let browser: Browser;
@@ -145,7 +133,7 @@ describe('user tasks', () => {
     await card(one.page, sharedId).waitFor();
     await card(one.page, own.body[0].id).waitFor();
     expect(await card(one.page, sharedId).getByTestId('task-share-icon').count()).toBe(1);
-    await expect.poll(() => menuBadge(one.page), { timeout: 5000 }).toBe(2);
+    await expect.poll(() => menuBadge(one.page, 'myUserTasks'), { timeout: 5000 }).toBe(2);
 
     const two = await openMyTasks(browser, second.username, phone);
     const claimButton = card(two.page, sharedId).getByTestId('task-claim');
@@ -159,7 +147,7 @@ describe('user tasks', () => {
     // On a phone the notification lies over the title bar: close it to reach the menu toggle.
     await notice.locator('.btn-close').click();
     await notice.waitFor({ state: 'detached' });
-    expect(await menuBadge(one.page)).toBe(1);
+    expect(await menuBadge(one.page, 'myUserTasks')).toBe(1);
     await one.page.screenshot({ path: screenshotPath('user-tasks-claimed-360x640') });
     expect([...one.errors, ...two.errors]).toEqual([]);
     await Promise.all([one.context.close(), two.context.close()]);

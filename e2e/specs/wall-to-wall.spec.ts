@@ -1,8 +1,8 @@
 import { binLocationEndpoints, countingEndpoints, itemEndpoints, wallToWallEndpoints } from '@wms/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from '../browser.js';
-import { notification, openHandheldApp, phone, prompt, scan } from './handheld-support.js';
+import { menuBadge, notification, openHandheldApp, phone, prompt, scan } from './handheld-support.js';
 import { ApiSession } from './login-support.js';
 
 /**
@@ -30,32 +30,6 @@ async function onHand(): Promise<number> {
     .reduce((sum, row) => sum + row.onHandQty, 0);
 }
 
-/** The /wall_to_wall badge in the phone's slide-in menu (opened and closed again); 0 without one. */
-async function menuBadge(page: Page): Promise<number> {
-  await page.getByTestId('menu-toggle').click();
-  const offcanvas = page.locator('[data-testid="side-menu"].show');
-  const entry = offcanvas.getByTestId('menu-item-wallToWall');
-  await entry.waitFor({ state: 'visible' });
-  const badge = entry.getByTestId('counter-badge');
-  const count = (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
-  await page.keyboard.press('Escape');
-  await offcanvas.waitFor({ state: 'detached' });
-  // The scanner bar takes the focus back for the next scan; the menu may hand the focus back to its
-  // toggle a moment after it is gone (restoreFocus), so it is taken until it stays.
-  const input = page.getByTestId('scanner-input');
-  await expect
-    .poll(
-      async () => {
-        await input.focus();
-        await page.waitForTimeout(200);
-        return input.evaluate((element) => element === document.activeElement);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return count;
-}
-
 describe('wall to wall (handheld)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -72,7 +46,7 @@ describe('wall to wall (handheld)', () => {
     try {
       await prompt(page, 'Scan a location to count');
       await page.getByTestId(`w2w-request-${location}`).waitFor();
-      const badgeBefore = await menuBadge(page);
+      const badgeBefore = await menuBadge(page, 'wallToWall');
       expect(badgeBefore).toBeGreaterThan(0);
       await scan(page, location, `Count ${location}: scan an item, batch or serial (0 counted)`);
       // Blind: the screen never shows what the system holds.
@@ -93,7 +67,7 @@ describe('wall to wall (handheld)', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: screenshotPath('wall-to-wall-phone') });
       await page.getByTestId(`w2w-request-${location}`).waitFor({ state: 'detached' });
-      await expect.poll(() => menuBadge(page)).toBe(badgeBefore - 1);
+      await expect.poll(() => menuBadge(page, 'wallToWall')).toBe(badgeBefore - 1);
 
       expect(await onHand()).toBe(10);
       const history = await admin.api(itemEndpoints.history, { params: { code: item }, query: {} });

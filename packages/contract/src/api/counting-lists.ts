@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countingApproaches, workTypes } from '../enums.js';
 import { isoDateTime } from './common.js';
+import { countLineSchema } from './counting.js';
 import { countingListDocumentStatuses } from './documents.js';
 import { defineEndpoints, rolesAccess } from './endpoint.js';
 
@@ -147,18 +148,12 @@ export type CountingListProgressAnswer = z.infer<typeof countingListProgressAnsw
 export const countingListStartRequestSchema = z.object({ list: code });
 export const countingListProgressQuerySchema = z.object({ list: code });
 
-export const countingListSaveLineSchema = z.object({
-  item: code,
-  batch: code.optional(),
-  serial: code.optional(),
-  quantity: z.number().finite().min(0).max(1e9).optional(),
-});
 export const countingListSaveRequestSchema = z
   .object({
     idempotencyKey,
     list: code,
     location: code,
-    lines: z.array(countingListSaveLineSchema).max(2000).default([]),
+    lines: z.array(countLineSchema).max(2000).default([]),
     /** "Location empty": confirms zero (no lines with it). */
     empty: z.boolean().default(false),
   })

@@ -16,6 +16,7 @@ import { assertClaimant, claimObjects, findClaimHolders, releaseClaim } from '..
 import { freezeLocations } from '../counting/count-lock.js';
 import { resolveCountLines } from '../counting/count-lines.js';
 import { sumCounted } from '../counting/count-plan.js';
+import { countScopeRows } from '../counting/count-posting.js';
 import { findCountLocationOrThrow } from '../counting/wall-to-wall.service.js';
 import { changeStatus } from '../documents/document-status.js';
 import {
@@ -45,10 +46,22 @@ export async function openCountingLists(ctx: AppContext): Promise<CountingListsA
   return { lists: await summariesOf(ctx.db, await repository.openLists(ctx.db)) };
 }
 
-async function progressOf(db: DbOrTx, list: repository.ListRow): Promise<CountingListProgressAnswer> {
+/** A list's locations in walk order and its saved counts, read once per request. */
+interface ListRows {
+  locations: Awaited<ReturnType<typeof repository.listLocations>>;
+  counts: Awaited<ReturnType<typeof repository.countsOf>>;
+}
+
+async function listRowsOf(db: DbOrTx, listId: number): Promise<ListRows> {
+  return { locations: await repository.listLocations(db, listId), counts: await repository.countsOf(db, listId, null) };
+}
+
+async function progressOf(
+  db: DbOrTx,
+  list: repository.ListRow,
+  { locations, counts }: ListRows,
+): Promise<CountingListProgressAnswer> {
   const [summary] = await summariesOf(db, [list]);
-  const locations = await repository.listLocations(db, list.id);
-  const counts = await repository.countsOf(db, list.id, null);
   const round = (summary as CountingListSummary).round;
   return {
     list: summary as CountingListSummary,
@@ -70,18 +83,17 @@ async function progressOf(db: DbOrTx, list: repository.ListRow): Promise<Countin
 /** GET progress?list: per location its state and counters, no quantities. */
 export async function countingListProgress(ctx: AppContext, code: string): Promise<CountingListProgressAnswer> {
   await requireBatchingMode(ctx);
-  return progressOf(ctx.db, await findListOrThrow(ctx.db, code));
+  const list = await findListOrThrow(ctx.db, code);
+  return progressOf(ctx.db, list, await listRowsOf(ctx.db, list.id));
 }
 
 /**
  * A round after the first is counted by other users than the earlier rounds: starting it with
  * nothing left that the caller may count is 422 secondCountMustBeOtherUser {location}.
  */
-async function assertCanCountRound(db: DbOrTx, list: repository.ListRow, userId: number): Promise<void> {
-  const locations = await repository.listLocations(db, list.id);
+function assertCanCountRound({ locations, counts }: ListRows, userId: number): void {
   const round = listRoundOf(locations.map((l) => l.state));
   if (round === null || round === 1) return;
-  const counts = await repository.countsOf(db, list.id, null);
   const toCount = locations.filter((l) => nextRoundOf(l.state) === round);
   const countedBefore = (id: number) => counts.some((c) => c.bin_location_id === id && c.user_id === userId);
   const mine = toCount.filter((l) => countedBefore(l.bin_location_id));
@@ -94,13 +106,16 @@ async function assertCanCountRound(db: DbOrTx, list: repository.ListRow, userId:
  * Each round is its own claim: a holder who may count nothing left in the list's round (every
  * location to count has a count of theirs) lets go when another counter starts.
  */
-async function takeOverFinishedRound(db: DbOrTx, list: repository.ListRow, userId: number): Promise<void> {
+async function takeOverFinishedRound(
+  db: DbOrTx,
+  list: repository.ListRow,
+  { locations, counts }: ListRows,
+  userId: number,
+): Promise<void> {
   const [holder] = await findClaimHolders(db, [claimTarget(list.id)]);
   if (!holder || holder.userId === userId) return;
-  const locations = await repository.listLocations(db, list.id);
   const round = listRoundOf(locations.map((l) => l.state));
   if (round === null) return;
-  const counts = await repository.countsOf(db, list.id, null);
   const holderMayCount = locations.some(
     (l) =>
       nextRoundOf(l.state) === round &&
@@ -124,22 +139,23 @@ export async function startCounting(
   const { answer, changed } = await ctx.db.transaction().execute(async (tx) => {
     let list = await findListOrThrow(tx, code);
     assertStatus(list, ['CREATED', ...countingStatuses]);
-    await assertCanCountRound(tx, list, caller.userId);
-    await takeOverFinishedRound(tx, list, caller.userId);
+    // Starting changes neither the locations nor the counts: read them once.
+    const rows = await listRowsOf(tx, list.id);
+    assertCanCountRound(rows, caller.userId);
+    await takeOverFinishedRound(tx, list, rows, caller.userId);
     await claimObjects(tx, { caller, userId: caller.userId, kind: 'COUNTING_LIST', objects: [claimTarget(list.id)] });
     let changed = false;
     if (list.status === 'CREATED') {
       const head = await changeStatus(tx, { documentId: list.id, to: 'IN_PROGRESS', expectedVersion: list.version });
       list = { ...list, status: head.status, version: head.version };
-      const locations = await repository.listLocations(tx, list.id);
       await freezeLocations(
         tx,
-        locations.map((l) => l.bin_location_id),
+        rows.locations.map((l) => l.bin_location_id),
         { documentId: list.id, code: list.code },
       );
       changed = true;
     }
-    return { answer: await progressOf(tx, list), changed };
+    return { answer: await progressOf(tx, list, rows), changed };
   });
   if (changed) await afterCountingListCommit(ctx, [answer.list]);
   return answer;
@@ -154,7 +170,8 @@ async function saveInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bod
   const location = await findCountLocationOrThrow(tx, body.location);
   const entry = await repository.findListLocation(tx, list.id, location.id);
   if (!entry) throw unprocessable('locationNotInCountingList', { location: location.code, list: list.code });
-  const statesBefore = (await repository.listLocations(tx, list.id)).map((l) => l.state);
+  const listLocations = await repository.listLocations(tx, list.id);
+  const statesBefore = listLocations.map((l) => l.state);
   const listRound = listRoundOf(statesBefore);
   const counts = await repository.countsOf(tx, list.id, location.id);
   const last = counts.at(-1);
@@ -170,7 +187,7 @@ async function saveInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bod
   }
 
   const units = await resolveCountLines(tx, body.lines, { location: location.code, itemIds: null });
-  const stock = await repository.stockAt(tx, location.id, false);
+  const stock = await countScopeRows(tx, location.id, null);
   const serialIds = units.flatMap((u) => (u.serialId === null ? [] : [u.serialId]));
   const batches = new Map([
     ...(await repository.serialBatches(tx, serialIds)).map((r) => [r.serial_id, r.batch_id] as const),
@@ -201,7 +218,7 @@ async function saveInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bod
   const verdict = verdictOf(list.counting_type as CountingType, all, onHand);
   await repository.setLocationState(tx, list.id, location.id, verdict.state, verdict.agreed);
 
-  const statesAfter = (await repository.listLocations(tx, list.id)).map((l) => l.state);
+  const statesAfter = listLocations.map((l) => (l.bin_location_id === location.id ? verdict.state : l.state));
   const roundAfter = listRoundOf(statesAfter);
   let status = list.status;
   let version = list.version;

@@ -3,15 +3,15 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { hasAnyRole, type Principal } from '../../http/access.js';
-import { AppError, forbidden, unprocessable } from '../../http/app-error.js';
+import { forbidden, unprocessable } from '../../http/app-error.js';
 import { runIdempotent } from '../../http/idempotency.js';
 import { nowIso } from '../../util/time.js';
 import { assertClaimant, findClaimHolders, releaseClaim } from '../claims/claims.service.js';
 import { insertLocationCount } from '../counting/count-history.service.js';
 import { freezeHolderOf, unfreezeLocations } from '../counting/count-lock.js';
-import { adjustmentLines, countLines, type StockAtLocation } from '../counting/count-plan.js';
+import { countLines } from '../counting/count-plan.js';
+import { countScopeStock, markLocationsCounted, postCountAdjustment } from '../counting/count-posting.js';
 import { changeStatus } from '../documents/document-status.js';
-import { applyStockMovement } from '../stock/stock.service.js';
 import { assertStatus, findListOrThrow, requireBatchingMode } from './counting-list-access.js';
 import { afterCountingListCommit } from './counting-list-live.js';
 import { unitsOf } from './counting-list-rounds.js';
@@ -64,33 +64,19 @@ async function flushInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bo
     if (excluded.has(location.bin_location_id) || location.agreed === null) continue;
     const own = counts.filter((c) => c.bin_location_id === location.bin_location_id);
     const round = own.length;
-    const stock: StockAtLocation[] = (
-      await repository.stockAt(tx, location.bin_location_id, ctx.dialect === 'postgres')
-    ).map((r) => ({
-      itemId: r.item_id,
-      batchId: r.batch_id,
-      serialId: r.serial_id,
-      binLocationId: location.bin_location_id,
-      onHand: Number(r.on_hand_qty),
-      released: Number(r.released_qty),
-      pick: Number(r.pick_qty),
-      qcPending: Number(r.qc_pending_qty),
-    }));
+    const { stock } = await countScopeStock(tx, ctx, location.bin_location_id, null);
     const lines = countLines(stock, unitsOf(location.agreed), new Set());
-    const adjustment = adjustmentLines(lines, stock, location.bin_location_id);
     const key = countingListMovementKey(list.code, location.code, round);
-    if (adjustment.length > 0) {
-      const movement = await applyStockMovement(tx, ctx, {
-        type: 'COUNT_ADJUSTMENT',
-        idempotencyKey: key,
-        documentRef: { type: 'COUNTING_LIST', code: list.code },
-        countLockHolder: freezeHolderOf(list.id),
-        user,
-        lines: adjustment,
-      });
-      if (movement.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key });
-      adjustedLines += adjustment.length;
-    }
+    const adjusted = await postCountAdjustment(tx, ctx, {
+      binLocationId: location.bin_location_id,
+      lines,
+      stock,
+      key,
+      documentRef: { type: 'COUNTING_LIST', code: list.code },
+      countLockHolder: freezeHolderOf(list.id),
+      user,
+    });
+    adjustedLines += adjusted;
     const counter = own.at(-1);
     await insertLocationCount(
       tx,
@@ -100,7 +86,7 @@ async function flushInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bo
         documentCode: list.code,
         round,
         reason: 'COUNT',
-        outcome: adjustment.length > 0 ? 'POSTED' : 'NO_DIFFERENCE',
+        outcome: adjusted > 0 ? 'POSTED' : 'NO_DIFFERENCE',
         recountDocumentCode: null,
         empty: location.agreed === '[]',
         userId: counter?.user_id ?? caller.userId,
@@ -112,8 +98,8 @@ async function flushInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bo
     );
     posted.push(location.bin_location_id);
   }
-  await repository.setRequiresCounting(tx, posted, 'NO', at);
-  await repository.setRequiresCounting(tx, [...excluded], 'YES', at);
+  await markLocationsCounted(tx, posted, at);
+  await repository.flagForCounting(tx, [...excluded], at);
   await unfreezeLocations(tx, list.id);
   await repository.closeListLocations(tx, list.id);
   const head = await changeStatus(tx, { documentId: list.id, to: 'FLUSHED', expectedVersion: list.version });

@@ -1,6 +1,6 @@
 import { topics, type CounterPath } from '@wms/contract';
 import type { AppContext } from '../../context.js';
-import { syncCountingCounter } from '../bin-locations/bin-location-edits.service.js';
+import { syncCountingCounterAfterCommit } from '../bin-locations/bin-location-edits.service.js';
 import { publishBinLocationsChanged } from '../items/item-live.js';
 import { countOpenLists } from './counting-lists.repository.js';
 
@@ -37,9 +37,5 @@ export async function afterCountingListCommit(
     process.emitWarning(`counting list change not published: ${String(error)}`);
   }
   await syncCountingListCounter(ctx);
-  if (changedLocations.length > 0) {
-    await syncCountingCounter(ctx).catch((error: unknown) =>
-      process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
-    );
-  }
+  if (changedLocations.length > 0) await syncCountingCounterAfterCommit(ctx);
 }

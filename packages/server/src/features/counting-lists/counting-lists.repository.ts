@@ -270,15 +270,6 @@ export async function upsertCount(tx: DbOrTx, count: NewCount): Promise<void> {
     .execute();
 }
 
-/** The stock rows at a location with something on hand; on PostgreSQL locked for the caller. */
-export function stockAt(db: DbOrTx, binLocationId: number, lock: boolean) {
-  const query = db
-    .selectFrom('stock')
-    .select(['item_id', 'batch_id', 'serial_id', 'on_hand_qty', 'released_qty', 'pick_qty', 'qc_pending_qty'])
-    .where('bin_location_id', '=', binLocationId);
-  return (lock ? query.forUpdate() : query).orderBy('id').execute();
-}
-
 /** The batch of each serial's stock row (anywhere). */
 export function serialBatches(db: DbOrTx, serialIds: readonly number[]) {
   if (serialIds.length === 0) return Promise.resolve([]);
@@ -290,16 +281,14 @@ export function serialBatches(db: DbOrTx, serialIds: readonly number[]) {
     .execute();
 }
 
-/** Marks counted locations: requiresCounting NO (their PARTIAL lists cleared), or YES for excluded ones. */
-export async function setRequiresCounting(tx: DbOrTx, ids: readonly number[], state: 'NO' | 'YES', at: string) {
+/** Flags locations a flush excluded: requiresCounting YES, so they are counted later. */
+export async function flagForCounting(tx: DbOrTx, ids: readonly number[], at: string): Promise<void> {
   for (let start = 0; start < ids.length; start += chunk) {
-    const part = ids.slice(start, start + chunk);
     await tx
       .updateTable('bin_location')
-      .set({ requires_counting: state, version: sql<number>`version + 1`, updated_at: at })
-      .where('id', 'in', part)
+      .set({ requires_counting: 'YES', version: sql<number>`version + 1`, updated_at: at })
+      .where('id', 'in', ids.slice(start, start + chunk))
       .execute();
-    if (state === 'NO') await tx.deleteFrom('bin_location_count_item').where('bin_location_id', 'in', part).execute();
   }
 }
 

@@ -1,6 +1,7 @@
 import { codeKey, toThousandths, type CountLine } from '@wms/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { badRequest, notFound, unprocessable } from '../../http/app-error.js';
+import { admissionKey, knownBatches, knownSerials } from '../items/batch-serial-admission.service.js';
 import type { CountedUnit } from './count-plan.js';
 import * as repository from './wall-to-wall.repository.js';
 
@@ -29,6 +30,15 @@ export async function resolveCountLines(
       )
     ).map((i) => [i.code_lower, i]),
   );
+  // The batches and serials named, each kind in one read (not one per line).
+  const coded = (kind: 'batch' | 'serial', managedBy: string) =>
+    lines.flatMap((line) => {
+      const item = items.get(codeKey(line.item));
+      const code = line[kind];
+      return item?.managed_by === managedBy && code !== undefined ? [{ itemId: item.id, code }] : [];
+    });
+  const batches = await knownBatches(db, coded('batch', 'BATCH_NUMBER'));
+  const serials = await knownSerials(db, coded('serial', 'SERIAL_NUMBER'));
   const units: CountedUnit[] = [];
   for (const [index, line] of lines.entries()) {
     const item = items.get(codeKey(line.item));
@@ -43,7 +53,7 @@ export async function resolveCountLines(
       if (line.quantity !== undefined && line.quantity !== 1) {
         throw unprocessable('qtyTooLarge', { quantity: line.quantity, max: 1 });
       }
-      const serial = await repository.findSerial(db, item.id, line.serial);
+      const serial = serials.get(admissionKey(item.id, line.serial));
       if (!serial) throw unprocessable('unknownSerial', { code: line.serial });
       // The batch of a serial's stock row is the row's own: taken from the stock (wall-to-wall-save.ts).
       units.push({ itemId: item.id, batchId: null, serialId: serial.id, counted: toThousandths(1) });
@@ -56,7 +66,7 @@ export async function resolveCountLines(
     let batchId: number | null = null;
     if (managedBy === 'BATCH_NUMBER') {
       if (line.batch === undefined) throw unprocessable('batchRequired', { item: item.code });
-      const batch = await repository.findBatch(db, item.id, line.batch);
+      const batch = batches.get(admissionKey(item.id, line.batch));
       if (!batch) throw unprocessable('unknownBatch', { code: line.batch });
       batchId = batch.id;
     } else if (line.batch !== undefined) {

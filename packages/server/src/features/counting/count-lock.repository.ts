@@ -17,38 +17,8 @@ export interface LockInput {
  * user that has not expired stays and nothing is returned (never read-then-write).
  */
 export async function upsertLock(db: DbOrTx, lock: LockInput): Promise<boolean> {
-  const rows = await db
-    .insertInto('location_count_lock')
-    .values({
-      bin_location_id: lock.binLocationId,
-      user_id: lock.userId,
-      username: lock.username,
-      context: lock.context,
-      round: lock.round,
-      taken_at: lock.takenAt,
-      expires_at: lock.expiresAt,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('bin_location_id')
-        .doUpdateSet({
-          user_id: lock.userId,
-          username: lock.username,
-          context: lock.context,
-          round: lock.round,
-          taken_at: lock.takenAt,
-          expires_at: lock.expiresAt,
-        })
-        .where((eb) =>
-          eb.or([
-            eb('location_count_lock.user_id', '=', lock.userId),
-            eb('location_count_lock.expires_at', '<=', lock.takenAt),
-          ]),
-        ),
-    )
-    .returning('bin_location_id')
-    .execute();
-  return rows.length > 0;
+  const { binLocationId, ...holder } = lock;
+  return (await upsertLocks(db, [binLocationId], holder)).length > 0;
 }
 
 export function findLock(db: DbOrTx, binLocationId: number) {
@@ -96,9 +66,9 @@ export function locksHeldByOthers(db: DbOrTx, ids: readonly number[], now: strin
 }
 
 /**
- * Takes locks that never expire for these locations (a counting list's freeze, decision 0192) in
- * one conditional upsert: a location under another holder's unexpired lock is left as it is.
- * Answers the locations taken.
+ * Takes or renews the holder's locks of these locations in one conditional upsert (a counting
+ * list's freeze, decision 0192, takes them never to expire): a location under another holder's
+ * unexpired lock is left as it is. Answers the locations taken.
  */
 export async function upsertLocks(db: DbOrTx, ids: readonly number[], lock: Omit<LockInput, 'binLocationId'>) {
   if (ids.length === 0) return [];

@@ -10,21 +10,15 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { runIdempotent } from '../../http/idempotency.js';
 import type { Principal } from '../../http/access.js';
-import { AppError, unprocessable } from '../../http/app-error.js';
+import { unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
-import { syncCountingCounter } from '../bin-locations/bin-location-edits.service.js';
+import { syncCountingCounterAfterCommit } from '../bin-locations/bin-location-edits.service.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
 import { applyStockMovement, type StockMovementLine } from '../stock/stock.service.js';
 import { releaseCountLock, takeCountLock } from './count-lock.js';
 import { resolveCountLines } from './count-lines.js';
-import {
-  adjustmentLines,
-  countLines,
-  isOverThreshold,
-  serialKeyOf,
-  sumCounted,
-  type StockAtLocation,
-} from './count-plan.js';
+import { countLines, isOverThreshold, serialKeyOf, sumCounted } from './count-plan.js';
+import { countScopeStock, markLocationsCounted, postCountAdjustment } from './count-posting.js';
 import { insertLocationCount } from './count-history.repository.js';
 import { insertRecountRequest, syncRecountingCounter } from './recount-requests.js';
 import * as repository from './wall-to-wall.repository.js';
@@ -40,20 +34,6 @@ type SaveResult = Omit<CountSaveAnswer, 'replayed'> & { touchedItems: number[]; 
 
 /** The idempotency key of a wall-to-wall count's COUNT_ADJUSTMENT: (no document: w2w, location, round). */
 export const wallToWallMovementKey = (location: string, round: number) => `w2w:${location}:${round}`;
-
-const toStock = (
-  row: Awaited<ReturnType<typeof repository.stockAt>>[number],
-  binLocationId: number,
-): StockAtLocation => ({
-  itemId: row.item_id,
-  batchId: row.batch_id,
-  serialId: row.serial_id,
-  binLocationId,
-  onHand: Number(row.on_hand_qty),
-  released: Number(row.released_qty),
-  pick: Number(row.pick_qty),
-  qcPending: Number(row.qc_pending_qty),
-});
 
 async function saveInTransaction(
   tx: Tx,
@@ -71,13 +51,7 @@ async function saveInTransaction(
       ? new Set((await repository.itemsToCountOf(tx, [location.id])).map((i) => i.id))
       : null;
   const units = await resolveCountLines(tx, body.lines, { location: location.code, itemIds: partialItems });
-  const stockRows = await repository.stockAt(
-    tx,
-    location.id,
-    partialItems && [...partialItems],
-    ctx.dialect === 'postgres',
-  );
-  const stock = stockRows.map((row) => toStock(row, location.id));
+  const { rows: stockRows, stock } = await countScopeStock(tx, ctx, location.id, partialItems && [...partialItems]);
 
   // Serials: each takes the batch of its stock row; one the system has elsewhere is moved here.
   const here = new Map(stock.filter((r) => r.serialId !== null).map((r) => [r.serialId, r]));
@@ -167,20 +141,17 @@ async function saveInTransaction(
       }),
     });
   }
-  const adjustment = adjustmentLines(lines, stock, location.id);
-  if (adjustment.length > 0) {
-    const movement = await applyStockMovement(tx, ctx, {
-      type: 'COUNT_ADJUSTMENT',
-      idempotencyKey: movementKey,
-      countLockHolder: caller.userId,
-      user,
-      lines: adjustment,
-    });
-    if (movement.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key: movementKey });
-  }
-  const outcome: CountOutcome = adjustment.length > 0 || transfers.length > 0 ? 'POSTED' : 'NO_DIFFERENCE';
+  const adjustedLines = await postCountAdjustment(tx, ctx, {
+    binLocationId: location.id,
+    lines,
+    stock,
+    key: movementKey,
+    countLockHolder: caller.userId,
+    user,
+  });
+  const outcome: CountOutcome = adjustedLines > 0 || transfers.length > 0 ? 'POSTED' : 'NO_DIFFERENCE';
   await insertLocationCount(tx, { ...count, outcome, recountDocumentCode: null }, lines);
-  await repository.markCounted(tx, location.id, at);
+  await markLocationsCounted(tx, [location.id], at);
   const serialCodes = new Map(
     (
       await repository.serialCodes(
@@ -192,7 +163,7 @@ async function saveInTransaction(
   return {
     location: location.code,
     outcome,
-    adjustedLines: adjustment.length,
+    adjustedLines,
     transferredSerials: transfers.map((r) => serialCodes.get(r.serial_id as number) ?? ''),
     recountRequest: null,
     round,
@@ -247,8 +218,6 @@ async function afterSave(
   } catch (error) {
     process.emitWarning(`wall-to-wall save not published: ${String(error)}`);
   }
-  await syncCountingCounter(ctx).catch((error: unknown) =>
-    process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
-  );
+  await syncCountingCounterAfterCommit(ctx);
   if (recount) await syncRecountingCounter(ctx);
 }

@@ -1,4 +1,4 @@
-import { codeKey, paddedCodeKey } from '@wms/contract';
+import { codeKey } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
@@ -73,51 +73,6 @@ export function itemsByCode(db: DbOrTx, codes: readonly string[]) {
     .execute();
 }
 
-export function findBatch(db: DbOrTx, itemId: number, code: string) {
-  return db
-    .selectFrom('batch')
-    .select(['id', 'code'])
-    .where('item_id', '=', itemId)
-    .where('code_key', '=', paddedCodeKey(code))
-    .executeTakeFirst();
-}
-
-export function findSerial(db: DbOrTx, itemId: number, code: string) {
-  return db
-    .selectFrom('serial')
-    .select(['id', 'code'])
-    .where('item_id', '=', itemId)
-    .where('code_key', '=', paddedCodeKey(code))
-    .executeTakeFirst();
-}
-
-/**
- * The stock rows at the location (all items, or only `itemIds`), with the codes a refusal names;
- * on PostgreSQL locked for the save (the difference is taken against these).
- */
-export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[] | null, lock: boolean) {
-  let query = db
-    .selectFrom('stock as s')
-    .leftJoin('serial as se', 'se.id', 's.serial_id')
-    .select([
-      's.id',
-      's.item_id',
-      's.batch_id',
-      's.serial_id',
-      's.on_hand_qty',
-      's.released_qty',
-      's.pick_qty',
-      's.qc_pending_qty',
-      'se.code as serial_code',
-    ])
-    .where('s.bin_location_id', '=', binLocationId);
-  if (itemIds !== null) {
-    if (itemIds.length === 0) return Promise.resolve([]);
-    query = query.where('s.item_id', 'in', itemIds);
-  }
-  return (lock ? query.forUpdate('s') : query).orderBy('s.id').execute();
-}
-
 /** Where else a serial is on hand (a serial counted here that the system has elsewhere). */
 export function serialStockElsewhere(db: DbOrTx, serialIds: readonly number[], binLocationId: number) {
   if (serialIds.length === 0) return Promise.resolve([]);
@@ -128,16 +83,6 @@ export function serialStockElsewhere(db: DbOrTx, serialIds: readonly number[], b
     .where('bin_location_id', '<>', binLocationId)
     .where('on_hand_qty', '>', 0)
     .execute();
-}
-
-/** Marks the location counted: requiresCounting NO, the PARTIAL list cleared, the version bumped. */
-export async function markCounted(db: DbOrTx, binLocationId: number, at: string): Promise<void> {
-  await db
-    .updateTable('bin_location')
-    .set({ requires_counting: 'NO', version: sql<number>`version + 1`, updated_at: at })
-    .where('id', '=', binLocationId)
-    .execute();
-  await db.deleteFrom('bin_location_count_item').where('bin_location_id', '=', binLocationId).execute();
 }
 
 export function serialCodes(db: DbOrTx, serialIds: readonly number[]) {

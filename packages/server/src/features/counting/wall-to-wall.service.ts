@@ -20,9 +20,14 @@ export async function requireWallToWall(ctx: AppContext): Promise<void> {
   if (!(await ctx.settings.settings()).enabledExtensions.includes('wallToWall')) throw forbidden();
 }
 
+/** The location a scan names: by code, else by barcode (for every counting app). */
+export function findCountLocation(db: DbOrTx, code: string): Promise<repository.CountLocationRow | undefined> {
+  return repository.findLocation(db, code);
+}
+
 /** The location a scan names, or 404 unknownLocation {code}. */
 export async function findCountLocationOrThrow(db: DbOrTx, code: string): Promise<repository.CountLocationRow> {
-  const location = await repository.findLocation(db, code);
+  const location = await findCountLocation(db, code);
   if (!location) throw notFound('unknownLocation', { code });
   return location;
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database.js';
-import { createDocumentHead, type NewDocumentHead } from '../documents/document-create.service.js';
-import { nextCodeNumber, noteCodeNumber, numberedCode } from '../documents/document-numbers.js';
+import type { NewDocumentHead } from '../documents/document-create.service.js';
+import { insertNumberedHead } from '../documents/document-numbers.js';
 
 /**
  * Codes of the documents this feature makes, the way pick lists (PL-) and production orders
@@ -12,19 +12,9 @@ export const documentCodePrefixes = { DELIVERY: 'DL-', RECOUNT_REQUEST: 'RC-', C
 type CodedType = keyof typeof documentCodePrefixes;
 
 /** Inserts the document head under the next free code of its type; answers its id and code. */
-export async function insertNumberedDocument(
+export function insertNumberedDocument(
   tx: DbOrTx,
   head: Omit<NewDocumentHead, 'code' | 'type'> & { type: CodedType },
 ): Promise<{ id: number; code: string }> {
-  const prefix = documentCodePrefixes[head.type];
-  let number = await nextCodeNumber(tx, head.type, prefix);
-  for (let attempt = 0; attempt < 1000; attempt += 1, number += 1) {
-    const code = numberedCode(prefix, number);
-    const id = await createDocumentHead(tx, { ...head, code });
-    if (id !== undefined) {
-      noteCodeNumber(head.type, prefix, number);
-      return { id, code };
-    }
-  }
-  throw new Error(`no free ${head.type} code`);
+  return insertNumberedHead(tx, documentCodePrefixes[head.type], head);
 }

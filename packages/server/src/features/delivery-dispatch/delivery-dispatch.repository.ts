@@ -126,10 +126,6 @@ export async function markDeliveryContainersDispatched(tx: DbOrTx, deliveryId: n
     .execute();
 }
 
-/**
- * CREATED -> DISPATCHED with the next version, who and when, if still CREATED (and, when given,
- * at the expected version): answers the new version, or undefined when it did not change.
- */
 /** Who dispatched the delivery, and when (its status is changed through the document store). */
 export async function recordDispatch(
   tx: DbOrTx,

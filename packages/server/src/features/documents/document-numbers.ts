@@ -1,6 +1,7 @@
 import { codeKey } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { insertDocumentHead, type NewDocumentHead } from './documents.repository.js';
 
 /**
  * Numbered document codes (a prefix and six digits or more: PL-000123, DL-000042): where to
@@ -51,4 +52,26 @@ export async function nextCodeNumber(db: DbOrTx, type: string, prefix: string): 
 export function noteCodeNumber(type: string, prefix: string, number: number): void {
   const key = cacheKey(type, prefix);
   if (number > (lastIssued.get(key) ?? 0)) lastIssued.set(key, number);
+}
+
+/**
+ * Inserts the head under the next free code of the prefix (the next number after the highest; a
+ * code taken meanwhile, by a concurrent insert or another instance, tries the next); answers its
+ * id and code.
+ */
+export async function insertNumberedHead(
+  tx: DbOrTx,
+  prefix: string,
+  head: Omit<NewDocumentHead, 'code'>,
+): Promise<{ id: number; code: string }> {
+  let number = await nextCodeNumber(tx, head.type, prefix);
+  for (let attempt = 0; attempt < 1000; attempt += 1, number += 1) {
+    const code = numberedCode(prefix, number);
+    const id = await insertDocumentHead(tx, { ...head, code });
+    if (id !== undefined) {
+      noteCodeNumber(head.type, prefix, number);
+      return { id, code };
+    }
+  }
+  throw new Error(`no free ${head.type} code`);
 }

@@ -144,7 +144,27 @@ export interface NewDocumentHead {
   shipDate?: string | null;
   /** JSON of the ship-to address. */
   shipToAddress?: string | null;
+  /** Default 0. */
+  priority?: number;
 }
+
+/** The document row of a head (visual code = code, dated the day of `at`). */
+const documentRow = (head: NewDocumentHead) => ({
+  type: head.type,
+  code: head.code,
+  code_lower: codeKey(head.code),
+  visual_code: head.code,
+  status: head.status,
+  warehouse_id: head.warehouseId,
+  business_partner_id: head.partnerId,
+  ship_to_address: head.shipToAddress ?? null,
+  document_date: head.at.slice(0, 10),
+  due_date: head.dueDate ?? null,
+  ship_date: head.shipDate ?? null,
+  priority: head.priority ?? 0,
+  created_at: head.at,
+  updated_at: head.at,
+});
 
 /**
  * Inserts a document's head (visual code = code, dated today); undefined when the type and code
@@ -153,21 +173,7 @@ export interface NewDocumentHead {
 export async function insertDocumentHead(tx: DbOrTx, head: NewDocumentHead): Promise<number | undefined> {
   const row = await tx
     .insertInto('document')
-    .values({
-      type: head.type,
-      code: head.code,
-      code_lower: codeKey(head.code),
-      visual_code: head.code,
-      status: head.status,
-      warehouse_id: head.warehouseId,
-      business_partner_id: head.partnerId,
-      ship_to_address: head.shipToAddress ?? null,
-      document_date: head.at.slice(0, 10),
-      due_date: head.dueDate ?? null,
-      ship_date: head.shipDate ?? null,
-      created_at: head.at,
-      updated_at: head.at,
-    })
+    .values(documentRow(head))
     .onConflict((oc) => oc.columns(['type', 'code_lower']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -175,36 +181,16 @@ export async function insertDocumentHead(tx: DbOrTx, head: NewDocumentHead): Pro
 }
 
 /**
- * Inserts many document heads (as insertDocumentHead, with a priority each), 200 per statement;
- * answers code -> id of those inserted: a head whose type and code are taken already is left out
- * (the caller gives it another code).
+ * Inserts many document heads (as insertDocumentHead), 200 per statement; answers code -> id of
+ * those inserted: a head whose type and code are taken already is left out (the caller gives it
+ * another code).
  */
-export async function insertDocumentHeads(
-  tx: DbOrTx,
-  heads: readonly (NewDocumentHead & { priority?: number })[],
-): Promise<Map<string, number>> {
+export async function insertDocumentHeads(tx: DbOrTx, heads: readonly NewDocumentHead[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (let start = 0; start < heads.length; start += 200) {
     const rows = await tx
       .insertInto('document')
-      .values(
-        heads.slice(start, start + 200).map((head) => ({
-          type: head.type,
-          code: head.code,
-          code_lower: codeKey(head.code),
-          visual_code: head.code,
-          status: head.status,
-          warehouse_id: head.warehouseId,
-          business_partner_id: head.partnerId,
-          ship_to_address: head.shipToAddress ?? null,
-          document_date: head.at.slice(0, 10),
-          due_date: head.dueDate ?? null,
-          ship_date: head.shipDate ?? null,
-          priority: head.priority ?? 0,
-          created_at: head.at,
-          updated_at: head.at,
-        })),
-      )
+      .values(heads.slice(start, start + 200).map(documentRow))
       .onConflict((oc) => oc.columns(['type', 'code_lower']).doNothing())
       .returning(['id', 'code'])
       .execute();

@@ -11,6 +11,7 @@ import {
 } from '@wms/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/database.js';
 import type { ItemRow } from '../../db/schema.js';
 import { notFound } from '../../http/app-error.js';
 import * as repository from './items.repository.js';
@@ -93,6 +94,15 @@ export async function findItemRowOrThrow(ctx: AppContext, code: string): Promise
   const row = await repository.findItemByCodeLower(ctx.db, codeKey(code));
   if (!row) throw notFound('unknownItemForCode', { code });
   return row;
+}
+
+/**
+ * The item row a scan names, by code or any barcode (case-insensitive; a code match wins, then
+ * barcode 1, 2, 3), read with the caller's connection or transaction; undefined when none.
+ */
+export async function findItemRowByScan(db: DbOrTx, scan: string): Promise<ItemRow | undefined> {
+  const key = codeKey(scan);
+  return bestMatch(await repository.findItemsByCodeOrBarcode(db, key), key)?.row;
 }
 
 /** find/{code}: by code or any barcode, case-insensitive; a code match wins over a barcode match. */

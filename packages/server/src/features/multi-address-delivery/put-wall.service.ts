@@ -32,7 +32,14 @@ import * as repository from './multi-address-delivery.repository.js';
 import type { SlotRow } from './multi-address-delivery.repository.js';
 import { deliverSlot } from './put-wall-delivery.js';
 import { rowsForScan } from './put-wall-scan.js';
-import { loadPutWallState, shipToKeyOf, slotComplete, targetOf, toPutWallView } from './put-wall-view.js';
+import {
+  loadPutWallState,
+  shipToKeyOf,
+  slotComplete,
+  targetOf,
+  toPutWallView,
+  type PutWallState,
+} from './put-wall-view.js';
 
 /**
  * The put wall of /multi_address_delivery (PROCESSES.md 3.10; decision 0188). Start opens one
@@ -90,6 +97,8 @@ export async function putWallView(ctx: AppContext, code: string): Promise<PutWal
 }
 
 interface Located {
+  /** The put wall as locate read it (unchanged until the caller writes). */
+  state: PutWallState;
   slot: SlotRow;
   row: ContentRow;
   source: { id: number; code: string; binLocationId: number };
@@ -125,6 +134,7 @@ async function locate(db: DbOrTx, head: PickListHead, unit: PutWallUnit): Promis
       const slot = state.slotOfLine.get(pick.document_line_id);
       if (slot?.status !== 'OPEN') continue;
       found.push({
+        state,
         slot,
         row,
         source: { id: source.id, code: source.code, binLocationId: source.bin_location_id },
@@ -143,7 +153,7 @@ export async function locateUnit(ctx: AppContext, code: string, unit: PutWallUni
   const head = await findPickListHeadOrThrow(ctx.db, code);
   if (head.status !== 'PICKED') throw unprocessable('picklistNotInStatus', { status: head.status });
   const located = await locate(ctx.db, head, unit);
-  return targetOf(await loadPutWallState(ctx.db, head.id), located.slot, located.row.itemId);
+  return targetOf(located.state, located.slot, located.row.itemId);
 }
 
 /** The slot's container: the one it has (another code: 422 wrongSlotScanned), or the scanned one it takes now. */
@@ -163,8 +173,9 @@ async function slotContainer(
     if (!row) throw refuse();
     return row;
   }
-  const state = await loadPutWallState(tx, head.id);
-  const taken = state.slots.some((s) => s.container_code !== null && codeKey(s.container_code) === codeKey(scan));
+  const taken = located.state.slots.some(
+    (s) => s.container_code !== null && codeKey(s.container_code) === codeKey(scan),
+  );
   if (taken || codeKey(scan) === codeKey(located.source.code)) throw refuse();
   const list = { id: head.id, code: head.code, warehouseId: head.warehouse_id };
   const row = await containerForPick(tx, ctx, list, { code: scan, type: 'BOX' }, caller.username);

@@ -5,6 +5,8 @@ import {
   insertLinesOfLists,
   insertPickList,
   pickListCodePrefix,
+  pickListHead,
+  pickListRow,
   type InsertedPickList,
   type NewPickList,
 } from './pick-lists.repository.js';
@@ -22,18 +24,7 @@ export async function insertPickLists(tx: DbOrTx, lists: readonly NewPickList[])
   const heads = lists.map((list, i) => ({ list, code: numberedCode(pickListCodePrefix, first + i) }));
   const ids = await createDocumentHeads(
     tx,
-    heads.map(({ list, code }) => ({
-      type: 'PICK_LIST',
-      code,
-      status: list.status ?? 'RELEASED',
-      warehouseId: list.warehouseId,
-      partnerId: list.partnerId,
-      at: list.at,
-      shipDate: list.shipDate,
-      dueDate: list.dueDate ?? null,
-      shipToAddress: list.shipToAddress,
-      priority: list.priority,
-    })),
+    heads.map(({ list, code }) => ({ ...pickListHead(list), code })),
   );
   const inserted = heads.flatMap(({ list, code }) => {
     const id = ids.get(code);
@@ -44,15 +35,7 @@ export async function insertPickLists(tx: DbOrTx, lists: readonly NewPickList[])
     for (let start = 0; start < inserted.length; start += 500) {
       await tx
         .insertInto('pick_list')
-        .values(
-          inserted.slice(start, start + 500).map(({ list, id }) => ({
-            document_id: id,
-            route: list.route,
-            packed: 0,
-            origin: list.origin,
-            created_by: list.createdBy,
-          })),
-        )
+        .values(inserted.slice(start, start + 500).map(({ list, id }) => pickListRow(list, id)))
         .execute();
     }
   }

@@ -1,10 +1,10 @@
 import { codeKey, documentLineDirection } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { nextCodeNumber, noteCodeNumber, numberedCode } from '../documents/document-numbers.js';
+import { insertNumberedHead } from '../documents/document-numbers.js';
 import { lockDocumentRow } from '../documents/document-status.js';
 import { isSqlite } from '../../db/compiled-query.js';
-import { createDocumentHead } from '../documents/document-create.service.js';
+import { createDocumentHead, type NewDocumentHead } from '../documents/document-create.service.js';
 
 /**
  * The shared reads and writes of pick lists (docs/decisions/0183-pick-lists.md): the PICK_LIST
@@ -49,11 +49,6 @@ export interface NewPickList {
   status?: string;
   /** A code to use (default: the next PL- number). */
   code?: string;
-  /**
-   * The PL- number to try first instead of reading the highest (a run making many lists passes
-   * the previous list's number + 1); a number taken meanwhile tries the next, as always.
-   */
-  firstNumber?: number;
 }
 
 export interface InsertedPickList {
@@ -63,6 +58,28 @@ export interface InsertedPickList {
   lines: { id: number; lineNumber: number; itemId: number; quantity: number; sourceLineId: number | null }[];
 }
 
+/** The PICK_LIST document head of a list (status RELEASED unless told). */
+export const pickListHead = (list: NewPickList): Omit<NewDocumentHead, 'code'> => ({
+  type: 'PICK_LIST',
+  status: list.status ?? 'RELEASED',
+  warehouseId: list.warehouseId,
+  partnerId: list.partnerId,
+  at: list.at,
+  shipDate: list.shipDate,
+  dueDate: list.dueDate ?? null,
+  shipToAddress: list.shipToAddress,
+  priority: list.priority,
+});
+
+/** The pick_list row of a list whose document is `documentId`. */
+export const pickListRow = (list: NewPickList, documentId: number) => ({
+  document_id: documentId,
+  route: list.route,
+  packed: 0,
+  origin: list.origin,
+  created_by: list.createdBy,
+});
+
 /**
  * Inserts a pick list: the PICK_LIST document (status RELEASED unless told), its pick_list head,
  * its lines (direction OUT, open = quantity) and their pick_list_line rows (walk order = line
@@ -70,36 +87,17 @@ export interface InsertedPickList {
  * taken meanwhile (a concurrent run) tries the next.
  */
 export async function insertPickList(tx: DbOrTx, list: NewPickList): Promise<InsertedPickList> {
-  let documentId: number | undefined;
-  let code = list.code ?? '';
-  let number =
-    list.code === undefined ? (list.firstNumber ?? (await nextCodeNumber(tx, 'PICK_LIST', pickListCodePrefix))) : 0;
-  for (let attempt = 0; documentId === undefined; attempt += 1) {
-    if (list.code === undefined) code = numberedCode(pickListCodePrefix, number);
-    documentId = await createDocumentHead(tx, {
-      type: 'PICK_LIST',
-      code,
-      status: list.status ?? 'RELEASED',
-      warehouseId: list.warehouseId,
-      partnerId: list.partnerId,
-      at: list.at,
-      shipDate: list.shipDate,
-      dueDate: list.dueDate ?? null,
-      shipToAddress: list.shipToAddress,
-    });
-    if (documentId !== undefined) {
-      if (list.code === undefined) noteCodeNumber('PICK_LIST', pickListCodePrefix, number);
-      break;
-    }
-    if (list.code !== undefined || attempt > 1000) throw new Error(`pick list code ${code} is taken`);
-    number += 1;
+  let id: number;
+  let code: string;
+  if (list.code === undefined) {
+    ({ id, code } = await insertNumberedHead(tx, pickListCodePrefix, pickListHead(list)));
+  } else {
+    code = list.code;
+    const documentId = await createDocumentHead(tx, { ...pickListHead(list), code });
+    if (documentId === undefined) throw new Error(`pick list code ${code} is taken`);
+    id = documentId;
   }
-  const id = documentId;
-  await tx.updateTable('document').set({ priority: list.priority }).where('id', '=', id).execute();
-  await tx
-    .insertInto('pick_list')
-    .values({ document_id: id, route: list.route, packed: 0, origin: list.origin, created_by: list.createdBy })
-    .execute();
+  await tx.insertInto('pick_list').values(pickListRow(list, id)).execute();
   const lines = await insertPickListLines(tx, id, 0, list.lines);
   return { id, code, lines };
 }

@@ -1,16 +1,9 @@
 import type { CountOutcome } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
 import { insertLocationCount } from '../counting/count-history.service.js';
-import {
-  adjustmentLines,
-  countLines,
-  type CountedUnit,
-  type CountPlanLine,
-  type StockAtLocation,
-} from '../counting/count-plan.js';
-import { applyStockMovement } from '../stock/stock.service.js';
+import { countLines, type CountedUnit, type CountPlanLine, type StockAtLocation } from '../counting/count-plan.js';
+import { countScopeStock, markLocationsCounted, postCountAdjustment } from '../counting/count-posting.js';
 import { stockKeyOf, type ModelLocation, type RecountModel } from './recount-model.js';
 import * as repository from './recounting.repository.js';
 
@@ -38,17 +31,7 @@ export async function planLocation(
   location: ModelLocation,
   counted: readonly CountedUnit[],
 ): Promise<LocationPlan> {
-  const rows = await repository.stockAt(tx, location.id, location.itemIds, ctx.dialect === 'postgres');
-  const stock = rows.map((row) => ({
-    itemId: row.item_id,
-    batchId: row.batch_id,
-    serialId: row.serial_id,
-    binLocationId: location.id,
-    onHand: Number(row.on_hand_qty),
-    released: Number(row.released_qty),
-    pick: Number(row.pick_qty),
-    qcPending: Number(row.qc_pending_qty),
-  }));
+  const { stock } = await countScopeStock(tx, ctx, location.id, location.itemIds);
   return { location, stock, lines: countLines(stock, counted, new Set()) };
 }
 
@@ -74,27 +57,29 @@ export interface PostRequest {
 export async function postLocation(tx: Tx, ctx: AppContext, request: PostRequest): Promise<number> {
   const { model, plan, round, user, at } = request;
   const key = recountMovementKey(model.head.code, plan.location.code, round);
-  const adjustment = adjustmentLines(plan.lines, plan.stock, plan.location.id);
-  if (adjustment.length > 0) {
-    const movement = await applyStockMovement(tx, ctx, {
-      type: 'COUNT_ADJUSTMENT',
-      idempotencyKey: key,
-      countLockHolder: request.countLockHolder,
-      user,
-      lines: adjustment,
-    });
-    if (movement.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key });
-  }
-  const outcome: CountOutcome = adjustment.length > 0 ? 'POSTED' : round === 1 ? 'FIRST_COUNT_WRONG' : 'NO_DIFFERENCE';
+  const adjusted = await postCountAdjustment(tx, ctx, {
+    binLocationId: plan.location.id,
+    lines: plan.lines,
+    stock: plan.stock,
+    key,
+    countLockHolder: request.countLockHolder,
+    user,
+  });
+  const outcome: CountOutcome = adjusted > 0 ? 'POSTED' : round === 1 ? 'FIRST_COUNT_WRONG' : 'NO_DIFFERENCE';
   await writeHistory(tx, request, outcome, key);
-  await repository.clearCountingFlag(
-    tx,
-    { id: plan.location.id, requiresCounting: plan.location.requiresCounting },
-    plan.location.itemIds,
-    model.source === 'THRESHOLD',
-    at,
-  );
-  return adjustment.length;
+  await clearCountingFlag(tx, plan.location, model.source === 'THRESHOLD', at);
+  return adjusted;
+}
+
+/** After a recount: requiresCounting NO for a whole-location count, else the recounted items leave the PARTIAL list. */
+async function clearCountingFlag(tx: Tx, location: ModelLocation, wholeLocation: boolean, at: string): Promise<void> {
+  if (location.requiresCounting === 'NO') return;
+  if (location.requiresCounting === 'PARTIAL' && location.itemIds.length > 0) {
+    if (await repository.removeItemsToCount(tx, location.id, location.itemIds)) return;
+  } else if (!wholeLocation) {
+    return;
+  }
+  await markLocationsCounted(tx, [location.id], at);
 }
 
 /** The count history row of a recounted location (source RECOUNT). */

@@ -15,6 +15,7 @@ import { unprocessable } from '../../http/app-error.js';
 import { runIdempotent } from '../../http/idempotency.js';
 import { nowIso } from '../../util/time.js';
 import { isBlindFor } from '../counting/blind-counting.js';
+import { countLines } from '../counting/count-plan.js';
 import { changeStatus } from '../documents/document-status.js';
 import { modelOf, stockKeyOf, type RecountModel } from './recount-model.js';
 import { planLocation, postLocation, type LocationPlan } from './recount-posting.js';
@@ -70,14 +71,13 @@ async function codeMaps(db: DbOrTx, plans: readonly LocationPlan[]) {
 }
 
 async function reviewOf(
-  tx: Tx,
-  ctx: AppContext,
+  db: DbOrTx,
   model: RecountModel,
+  plans: readonly LocationPlan[],
   recounter: string | null,
   blind = false,
 ): Promise<RecountReview> {
-  const plans = await plansOf(tx, ctx, model);
-  const codes = await codeMaps(tx, plans);
+  const codes = await codeMaps(db, plans);
   return {
     code: model.head.code,
     version: model.head.version,
@@ -116,7 +116,8 @@ export async function listReviews(ctx: AppContext, caller: Principal): Promise<R
     const requests: RecountReview[] = [];
     for (const head of heads) {
       const recounter = results.find((r) => r.document_id === head.id)?.recounter ?? null;
-      requests.push(await reviewOf(tx, ctx, modelOf(head, lines), recounter, blind));
+      const model = modelOf(head, lines);
+      requests.push(await reviewOf(tx, model, await plansOf(tx, ctx, model), recounter, blind));
     }
     return { requests };
   });
@@ -145,14 +146,15 @@ export async function reviewRecount(
         throw unprocessable('invalidStatusTransition', { type: 'RECOUNT_REQUEST', from: head.status, to: 'FLUSHED' });
       }
       const model = await loadModel(tx, head);
-      const review = await reviewOf(tx, ctx, model, null);
+      // The stock is read (and on PostgreSQL locked) once: the review and the posting use it.
+      const plans = await plansOf(tx, ctx, model);
+      const review = await reviewOf(tx, model, plans, null);
       const values = new Map(body.lines.map((l) => [lineKey(l), toThousandths(l.quantity)]));
       const known = new Set(review.lines.map(lineKey));
       const stranger = body.lines.find((l) => !known.has(lineKey(l)));
       if (stranger) throw unprocessable('itemNotInCountRequest', { item: stranger.item, location: stranger.location });
       const left = review.lines.find((l) => !values.has(lineKey(l)));
       if (left) throw unprocessable('recountReviewIncomplete', { location: left.location, item: left.item });
-      const plans = await plansOf(tx, ctx, model);
       const at = nowIso();
       const user = { userId: caller.userId, username: caller.username };
       let adjustedLines = 0;
@@ -163,10 +165,9 @@ export async function reviewRecount(
           ...line,
           counted: values.get(lineKey(review.lines[index++] as (typeof review.lines)[number])) ?? line.counted,
         }));
-        const decided = await planLocation(tx, ctx, plan.location, counted);
         adjustedLines += await postLocation(tx, ctx, {
           model,
-          plan: decided,
+          plan: { ...plan, lines: countLines(plan.stock, counted, new Set()) },
           round: 2,
           user,
           countLockHolder: null,

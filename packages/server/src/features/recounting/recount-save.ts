@@ -8,8 +8,10 @@ import { unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { assertClaimant } from '../claims/claims.service.js';
 import { takeCountLock } from '../counting/count-lock.js';
+import { countScopeRows } from '../counting/count-posting.js';
 import { resolveCountLines } from '../counting/count-lines.js';
 import { sumCounted } from '../counting/count-plan.js';
+import { findCountLocation } from '../counting/wall-to-wall.service.js';
 import { changeStatus } from '../documents/document-status.js';
 import { stockKeyOf } from './recount-model.js';
 import * as repository from './recounting.repository.js';
@@ -54,7 +56,7 @@ async function saveInTransaction(tx: Tx, caller: Principal, body: SaveBody): Pro
   await assertClaimant(tx, recountObject(head), caller.userId);
   const model = await loadModel(tx, head);
   assertOtherThanFirstCounter(model, caller);
-  const scanned = await repository.findLocation(tx, body.location);
+  const scanned = await findCountLocation(tx, body.location);
   const location = scanned && model.locations.find((l) => l.id === scanned.id);
   if (!location) throw unprocessable('locationNotInRecountRequest', { location: body.location, document: head.code });
   await takeCountLock(tx, location.id, caller, { name: recountContext, round: 1 });
@@ -63,7 +65,7 @@ async function saveInTransaction(tx: Tx, caller: Principal, body: SaveBody): Pro
     itemIds: new Set(location.itemIds),
   });
   // A serial takes the batch of its stock row here (as a wall-to-wall count does).
-  const stock = await repository.stockAt(tx, location.id, location.itemIds, false);
+  const stock = await countScopeRows(tx, location.id, location.itemIds);
   for (const unit of units) {
     if (unit.serialId !== null) unit.batchId = stock.find((s) => s.serial_id === unit.serialId)?.batch_id ?? null;
   }

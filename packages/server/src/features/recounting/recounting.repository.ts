@@ -1,5 +1,4 @@
 import { codeKey } from '@wms/contract';
-import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
 /** Every SQL statement of recounting (features/recounting; decision 0191). Quantities are thousandths. */
@@ -114,25 +113,6 @@ export async function replaceSaved(
     .execute();
 }
 
-/** The stock rows of the items at the location; on PostgreSQL locked (the difference is taken against them). */
-export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[], lock: boolean) {
-  if (itemIds.length === 0) return Promise.resolve([]);
-  const query = db
-    .selectFrom('stock as s')
-    .select([
-      's.item_id',
-      's.batch_id',
-      's.serial_id',
-      's.on_hand_qty',
-      's.released_qty',
-      's.pick_qty',
-      's.qc_pending_qty',
-    ])
-    .where('s.bin_location_id', '=', binLocationId)
-    .where('s.item_id', 'in', itemIds);
-  return (lock ? query.forUpdate('s') : query).orderBy('s.id').execute();
-}
-
 export function insertResult(
   tx: DbOrTx,
   row: { documentId: number; outcome: string; recounterId: number; recounter: string; at: string },
@@ -166,47 +146,23 @@ export function recordReview(tx: DbOrTx, documentId: number, reviewer: string, c
     .execute();
 }
 
-/** After a recount: requiresCounting NO for a whole-location count, else the recounted items leave the PARTIAL list. */
-export async function clearCountingFlag(
+/** Takes the items off the location's PARTIAL list; answers whether items are left on it. */
+export async function removeItemsToCount(
   tx: DbOrTx,
-  location: { id: number; requiresCounting: string },
+  binLocationId: number,
   itemIds: readonly number[],
-  wholeLocation: boolean,
-  at: string,
-): Promise<void> {
-  if (location.requiresCounting === 'NO') return;
-  if (location.requiresCounting === 'PARTIAL' && itemIds.length > 0) {
-    await tx
-      .deleteFrom('bin_location_count_item')
-      .where('bin_location_id', '=', location.id)
-      .where('item_id', 'in', itemIds)
-      .execute();
-    const left = await tx
-      .selectFrom('bin_location_count_item')
-      .select('item_id')
-      .where('bin_location_id', '=', location.id)
-      .executeTakeFirst();
-    if (left) return;
-  } else if (!wholeLocation) {
-    return;
-  }
+): Promise<boolean> {
   await tx
-    .updateTable('bin_location')
-    .set({ requires_counting: 'NO', version: sql<number>`version + 1`, updated_at: at })
-    .where('id', '=', location.id)
+    .deleteFrom('bin_location_count_item')
+    .where('bin_location_id', '=', binLocationId)
+    .where('item_id', 'in', itemIds)
     .execute();
-  await tx.deleteFrom('bin_location_count_item').where('bin_location_id', '=', location.id).execute();
-}
-
-export function findLocation(db: DbOrTx, code: string) {
-  const key = codeKey(code);
-  return db
-    .selectFrom('bin_location')
-    .select(['id', 'code', 'warehouse_id'])
-    .where((eb) => eb.or([eb('code_lower', '=', key), eb('barcode_lower', '=', key)]))
-    .orderBy('code_lower')
-    .limit(1)
+  const left = await tx
+    .selectFrom('bin_location_count_item')
+    .select('item_id')
+    .where('bin_location_id', '=', binLocationId)
     .executeTakeFirst();
+  return left !== undefined;
 }
 
 export function itemsByCode(db: DbOrTx, codes: readonly string[]) {

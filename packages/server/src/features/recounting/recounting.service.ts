@@ -1,4 +1,5 @@
 import {
+  codeKey,
   topics,
   type RecountRequest,
   type RecountRequestsAnswer,
@@ -10,8 +11,11 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
 import { notFound, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
+import { syncCountingCounterAfterCommit } from '../bin-locations/bin-location-edits.service.js';
 import { claimObjects, findClaimHolders } from '../claims/claims.service.js';
 import { takeCountLock } from '../counting/count-lock.js';
+import { countScopeRows } from '../counting/count-posting.js';
+import { findCountLocationOrThrow } from '../counting/wall-to-wall.service.js';
 import { insertRecountRequest, syncRecountingCounter } from '../counting/recount-requests.js';
 import { changeStatus } from '../documents/document-status.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
@@ -28,7 +32,11 @@ export const recountContext = 'RECOUNT';
 export const recountObject = (head: { id: number }) => ({ type: 'RECOUNT_REQUEST' as const, id: head.id });
 const openStatuses = ['OPEN', 'CLAIMED', 'COUNTED'] as const;
 
-/** After a committed change of requests: DOCUMENT_CHANGED, the items and locations, the counter; never throws. */
+/**
+ * After a committed change of requests: DOCUMENT_CHANGED, the items and locations, the /recounting
+ * counter, and the /wall_to_wall counter when locations were recounted (a posted recount clears
+ * their counting flag); never throws.
+ */
 export async function afterRecountChange(
   ctx: AppContext,
   heads: readonly { code: string; status: string; version: number }[],
@@ -49,6 +57,7 @@ export async function afterRecountChange(
     process.emitWarning(`recounting change not published: ${String(error)}`);
   }
   await syncRecountingCounter(ctx);
+  if (touched.locations && touched.locations.length > 0) await syncCountingCounterAfterCommit(ctx);
 }
 
 export async function findRequestOrThrow(db: DbOrTx, code: string): Promise<repository.RecountHead> {
@@ -135,16 +144,15 @@ export async function requestManualRecount(
   body: z.output<typeof manualRecountRequestSchema>,
 ): Promise<RecountRequest> {
   const view = await ctx.db.transaction().execute(async (tx) => {
-    const location = await repository.findLocation(tx, body.location);
-    if (!location) throw notFound('unknownLocation', { code: body.location });
+    const location = await findCountLocationOrThrow(tx, body.location);
     const items = await repository.itemsByCode(tx, body.items);
     const itemIds: number[] = [];
     for (const code of body.items) {
-      const item = items.find((i) => i.code_lower === code.trim().toLowerCase());
+      const item = items.find((i) => i.code_lower === codeKey(code));
       if (!item) throw notFound('unknownItemForCode', { code });
       if (!itemIds.includes(item.id)) itemIds.push(item.id);
     }
-    const stock = await repository.stockAt(tx, location.id, itemIds, false);
+    const stock = await countScopeRows(tx, location.id, itemIds);
     const extras = {
       source: 'MANUAL',
       comment: body.comment === '' ? null : body.comment,

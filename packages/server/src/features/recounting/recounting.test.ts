@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { errorOf } from '../../../test/user-helper.js';
 import type { Db } from '../../db/database.js';
 import {
+  counterOf,
   countingStateOf,
   expectCountInvariants,
   ledgerOfKey,
@@ -68,6 +69,7 @@ describe('recounting', () => {
     expect(saved.json as RecountSaveAnswer).toMatchObject({ status: 'COUNTED', locationsLeft: [], replayed: false });
 
     const key = newKey('flush');
+    const flaggedBefore = (await counterOf(db)) ?? 0;
     const flushed = ok(await flushCall(second.client, code, key)).json as RecountFlushAnswer;
     expect(flushed).toEqual({
       document: code,
@@ -81,6 +83,8 @@ describe('recounting', () => {
       expect.objectContaining({ transaction_type: 'COUNT_ADJUSTMENT', quantity: -3_000, username: second.username }),
     ]);
     expect(await countingStateOf(db, location.id)).toEqual({ state: 'NO', items: [] });
+    // The location is counted: the /wall_to_wall counter no longer counts it.
+    expect(await counterOf(db)).toBe(flaggedBefore - 1);
     const history = await db
       .selectFrom('location_count')
       .select(['source', 'outcome', 'username', 'document_code'])

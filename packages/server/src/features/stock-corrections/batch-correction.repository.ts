@@ -18,24 +18,6 @@ export function findLocation(db: DbOrTx, scan: string) {
     .executeTakeFirst();
 }
 
-/** An item by code or one of its barcodes (case-insensitive). */
-export function findItem(db: DbOrTx, scan: string) {
-  const key = codeKey(scan);
-  return db
-    .selectFrom('item')
-    .select(['id', 'code', 'name', 'managed_by', 'scan_expiration_date'])
-    .where((eb) =>
-      eb.or([
-        eb('code_lower', '=', key),
-        eb('barcode_lower', '=', key),
-        eb('barcode2_lower', '=', key),
-        eb('barcode3_lower', '=', key),
-      ]),
-    )
-    .orderBy(sql`case when code_lower = ${key} then 0 else 1 end`)
-    .executeTakeFirst();
-}
-
 export interface BatchRow {
   id: number;
   code: string;
@@ -51,29 +33,6 @@ export function findBatch(db: DbOrTx, itemId: number, code: string): Promise<Bat
     .where('item_id', '=', itemId)
     .where('code_key', '=', paddedCodeKey(code))
     .executeTakeFirst();
-}
-
-/** A new batch of the item (admitted now, with the QC flag of the batch it corrects). */
-export async function insertBatch(
-  tx: DbOrTx,
-  row: { itemId: number; code: string; expirationDate: string | null; qcApproved: boolean; at: string },
-): Promise<BatchRow> {
-  const inserted = await tx
-    .insertInto('batch')
-    .values({
-      item_id: row.itemId,
-      code: row.code,
-      code_key: paddedCodeKey(row.code),
-      visual_code: row.code,
-      mnf_batch_code: null,
-      admission_date: row.at,
-      manufacturing_date: null,
-      expiration_date: row.expirationDate,
-      quality_control_approved_or_not_required: row.qcApproved ? 1 : 0,
-    })
-    .returning(['id', 'code', 'expiration_date', 'quality_control_approved_or_not_required'])
-    .executeTakeFirstOrThrow();
-  return inserted;
 }
 
 export async function setBatchExpiry(tx: DbOrTx, batchId: number, expiry: string | null): Promise<void> {
@@ -134,6 +93,25 @@ export function pickedInContainer(db: DbOrTx, key: { itemId: number; batchId: nu
     .execute();
 }
 
-export async function insertCorrection(tx: DbOrTx, row: Insertable<BatchCorrectionTable>): Promise<void> {
-  await tx.insertInto('batch_correction').values(row).execute();
+/** The columns of the other kind of correction (BATCH: the expiry pair; EXPIRY: the stock move). */
+const unused = {
+  to_batch_id: null,
+  to_batch_created: 0,
+  bin_location_id: null,
+  quantity: null,
+  released_carried: 0,
+  picked_carried: 0,
+  old_expiry: null,
+  new_expiry: null,
+} satisfies Partial<Insertable<BatchCorrectionTable>>;
+
+/** A row of the correction log (the columns of the other kind of correction left empty). */
+export async function insertCorrection(
+  tx: DbOrTx,
+  row: Omit<Insertable<BatchCorrectionTable>, keyof typeof unused> & Partial<Insertable<BatchCorrectionTable>>,
+): Promise<void> {
+  await tx
+    .insertInto('batch_correction')
+    .values({ ...unused, ...row })
+    .execute();
 }

@@ -12,7 +12,9 @@ import type { Principal } from '../../http/access.js';
 import { AppError, notFound, unprocessable } from '../../http/app-error.js';
 import { runIdempotent } from '../../http/idempotency.js';
 import { nowIso, today } from '../../util/time.js';
+import { admissionKey, admitBatches } from '../items/batch-serial-admission.service.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
+import { findItemRowByScan } from '../items/items.service.js';
 import { insertPickEntries } from '../pick-lists/pick-list-delivery.service.js';
 import { bucketsOf, freeToMove } from '../stock/stock-buckets.js';
 import { applyStockMovement, changeAllocations, type AllocationChange } from '../stock/stock.service.js';
@@ -41,6 +43,15 @@ export function newCorrectionCode(prefix: 'BC' | 'BE'): string {
   const random = randomUUID();
   return `${prefix}-${Date.now().toString(36).toUpperCase()}-${random.slice(0, 8).toUpperCase()}`;
 }
+
+/** The log columns every correction fills alike: why, who, when, and the request's key. */
+export const correctionAudit = (caller: Principal, body: { reason: string; idempotencyKey: string }, at: string) => ({
+  reason: body.reason,
+  user_id: caller.userId,
+  username: caller.username,
+  at,
+  idempotency_key: body.idempotencyKey,
+});
 
 const qcPendingOf = (batch: repository.BatchRow, rowQcPending: number) =>
   batch.quality_control_approved_or_not_required !== 1 || rowQcPending > 0;
@@ -73,14 +84,24 @@ async function targetBatch(
   }
   if (item.scan_expiration_date === 1 && expiry === null)
     throw unprocessable('expirationDateRequired', { item: item.code });
-  const qcApproved = from.quality_control_approved_or_not_required === 1;
-  const batch = await repository.insertBatch(tx, {
-    itemId: item.id,
-    code: body.toBatch,
-    expirationDate: expiry,
-    qcApproved,
+  const qcFlag = from.quality_control_approved_or_not_required;
+  const ids = await admitBatches(
+    tx,
+    [
+      {
+        itemId: item.id,
+        code: body.toBatch,
+        expirationDate: expiry,
+        manufacturingDate: null,
+        mnfBatchCode: null,
+        qcApproved: qcFlag === 1,
+      },
+    ],
     at,
-  });
+  );
+  const id = ids.get(admissionKey(item.id, body.toBatch));
+  if (id === undefined) throw new Error(`batch ${body.toBatch} not admitted`);
+  const batch = { id, code: body.toBatch, expiration_date: expiry, quality_control_approved_or_not_required: qcFlag };
   return { batch, created: true };
 }
 
@@ -105,7 +126,7 @@ async function correctInTransaction(
 ): Promise<BatchCorrectionAnswer> {
   const location = await repository.findLocation(tx, body.location);
   if (!location) throw notFound('unknownLocation', { code: body.location });
-  const item = await repository.findItem(tx, body.item);
+  const item = await findItemRowByScan(tx, body.item);
   if (!item) throw notFound('unknownItemForCode', { code: body.item });
   if (item.managed_by !== 'BATCH_NUMBER') throw unprocessable('batchNotAllowedForItem', { item: item.code });
   const from = await repository.findBatch(tx, item.id, body.fromBatch);
@@ -221,13 +242,7 @@ async function correctInTransaction(
     quantity,
     released_carried: released,
     picked_carried: picked,
-    old_expiry: null,
-    new_expiry: null,
-    reason: body.reason,
-    user_id: caller.userId,
-    username: caller.username,
-    at,
-    idempotency_key: body.idempotencyKey,
+    ...correctionAudit(caller, body, at),
   });
   return {
     code,

@@ -7,7 +7,8 @@ import { notFound, unprocessable } from '../../http/app-error.js';
 import { runIdempotent } from '../../http/idempotency.js';
 import { nowIso } from '../../util/time.js';
 import { publishItemsChanged } from '../items/item-live.js';
-import { newCorrectionCode } from './batch-correction.service.js';
+import { findItemRowByScan } from '../items/items.service.js';
+import { correctionAudit, newCorrectionCode } from './batch-correction.service.js';
 import * as repository from './batch-correction.repository.js';
 
 /**
@@ -21,7 +22,7 @@ import * as repository from './batch-correction.repository.js';
 export type BatchExpiryBody = z.output<typeof batchExpiryRequestSchema>;
 
 async function fixInTransaction(tx: Tx, caller: Principal, body: BatchExpiryBody): Promise<BatchExpiryAnswer> {
-  const item = await repository.findItem(tx, body.item);
+  const item = await findItemRowByScan(tx, body.item);
   if (!item) throw notFound('unknownItemForCode', { code: body.item });
   if (item.managed_by !== 'BATCH_NUMBER') throw unprocessable('batchNotAllowedForItem', { item: item.code });
   const batch = await repository.findBatch(tx, item.id, body.batch);
@@ -39,19 +40,9 @@ async function fixInTransaction(tx: Tx, caller: Principal, body: BatchExpiryBody
     kind: 'EXPIRY',
     item_id: item.id,
     batch_id: batch.id,
-    to_batch_id: null,
-    to_batch_created: 0,
-    bin_location_id: null,
-    quantity: null,
-    released_carried: 0,
-    picked_carried: 0,
     old_expiry: oldExpiry,
     new_expiry: body.expiry,
-    reason: body.reason,
-    user_id: caller.userId,
-    username: caller.username,
-    at,
-    idempotency_key: body.idempotencyKey,
+    ...correctionAudit(caller, body, at),
   });
   return {
     code,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
+import { MessageAlert, type ScreenMessage } from '../../components/message-alert/MessageAlert.js';
 import { useErrorText } from '../../components/object-dialogs/useErrorText.js';
 import { PdfPreviewModal } from '../../components/pdf-preview/PdfPreviewModal.js';
 import { useSession } from '../../platform/session.js';
@@ -18,8 +19,6 @@ import { VarianceModal } from './VarianceModal.js';
 /** The live area of counting lists (the server's topics.documents('countingLists'); decision 0192). */
 const countingListLiveArea = 'countingLists';
 const liveKeys = [areaKey('countingLists')];
-
-type Message = { variant: 'success' | 'info' | 'danger'; text: string } | null;
 
 function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -45,7 +44,7 @@ export function CountingListCreatorApp() {
   useDocumentsLive(countingListLiveArea, liveKeys);
   const [form, setForm] = useState(initialCreatorForm);
   const [preview, setPreview] = useState<CountingListPreviewAnswer | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ScreenMessage>(null);
   const [busy, setBusy] = useState(false);
   const [pdf, setPdf] = useState<{ url: string; fileName: string } | null>(null);
   const [variance, setVariance] = useState<string | null>(null);
@@ -116,17 +115,7 @@ export function CountingListCreatorApp() {
           {preview.inOpenLists > 0 ? ` ${t('inOpenLists', { count: preview.inOpenLists })}` : ''}
         </Alert>
       ) : null}
-      {message ? (
-        <Alert
-          variant={message.variant}
-          className="py-2"
-          data-testid="cl-message"
-          onClose={() => setMessage(null)}
-          dismissible
-        >
-          {message.text}
-        </Alert>
-      ) : null}
+      <MessageAlert message={message} onClose={() => setMessage(null)} testId="cl-message" />
       {lists.isError ? <Alert variant="danger">{errorText(lists.error)}</Alert> : null}
       {lists.isSuccess && lists.data.lists.length === 0 ? (
         <p className="text-body-secondary" data-testid="cl-none">

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/object-dialogs/useErrorText.js';
-import { countingListCreatorApi } from './counting-list-creator-api.js';
+import { countingListQueries } from './counting-list-creator-api.js';
 
 interface Props {
   list: string | null;
@@ -25,11 +25,7 @@ export function FlushDialog({ list, busy, onHide, onFlush }: Props) {
   const errorText = useErrorText();
   const [exclude, setExclude] = useState<string[]>([]);
   useEffect(() => setExclude([]), [list]);
-  const progress = useQuery({
-    queryKey: ['countingListCreator', 'flushProgress', list],
-    queryFn: () => countingListCreatorApi.progress(list ?? ''),
-    enabled: list !== null,
-  });
+  const progress = useQuery({ ...countingListQueries.progress(list ?? ''), enabled: list !== null });
   const open = (progress.data?.locations ?? []).filter((location) => location.state !== 'AGREED');
   return (
     <Modal show={list !== null} onHide={onHide} data-testid="cl-flush-dialog">

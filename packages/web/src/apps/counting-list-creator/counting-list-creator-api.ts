@@ -16,6 +16,8 @@ export const countingListQueries = {
   /** Every list, newest first, with progress (no quantities). */
   lists: () => apiQuery(endpoints.list, undefined, quiet),
   variance: (list: string) => apiQuery(endpoints.variance, { params: { list } }, quiet),
+  /** A list's locations and their state (the flush dialog's locations not agreed yet). */
+  progress: (list: string) => apiQuery(wallToWallBatchEndpoints.progress, { query: { list } }, quiet),
 };
 
 /** The creator's calls, quiet: the screen shows a failure itself (useErrorText). */
@@ -28,5 +30,4 @@ export const countingListCreatorApi = {
     blob(() => callApi(endpoints.varianceXlsx, { params: { list } }, { ...quiet, responseType: 'blob' })),
   /** A manager's flush (countingListCreatorAuthFlush), with the locations left out. */
   flush: (request: CountingListFlushRequest) => callApi(wallToWallBatchEndpoints.flush, { body: request }, quiet),
-  progress: (list: string) => callApi(wallToWallBatchEndpoints.progress, { query: { list } }, quiet),
 };

@@ -8,10 +8,17 @@ import {
   pathOf,
   pickListEndpoints,
 } from '@wms/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultScaleConfig, scaleConfigStorageKey } from '../../handheld/peripherals/scale-config.js';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
-import { callsTo, fakeServer, packView, renderApp, waitForPrompt, type Server } from './dom-test-support.js';
+import {
+  callsTo,
+  fakeServer,
+  packTestHooks,
+  packView,
+  renderApp,
+  waitForPrompt,
+  type Server,
+} from './dom-test-support.js';
 
 vi.mock('../../platform/session.js', () => ({
   useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
@@ -33,18 +40,7 @@ vi.mock('../../platform/live.js', () => ({
   useLiveConnected: () => true,
 }));
 
-vi.setConfig({ testTimeout: 20_000 });
-
-beforeEach(() => {
-  vi.clearAllMocks();
-  localStorage.clear();
-  localStorage.setItem(
-    scaleConfigStorageKey,
-    JSON.stringify({ ...defaultScaleConfig, driver: 'TEST', testWeight: 2.5 }),
-  );
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
-});
-afterEach(() => vi.unstubAllGlobals());
+packTestHooks({ testScale: true });
 
 describe('/pack', () => {
   it('packs a SCAN_ALL list with a batch and a serial item: a wrong item changes nothing, a difference is accepted, the box closes with the scale weight, finish', async () => {

@@ -1,15 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultSystemSettings, packEndpoints, pickListEndpoints } from '@wms/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   cartoncubeConfigStorageKey,
   defaultCartoncubeConfig,
   type CartoncubeConfig,
 } from '../../handheld/peripherals/cartoncube-config.js';
-import { defaultScaleConfig, scaleConfigStorageKey } from '../../handheld/peripherals/scale-config.js';
 import { notify } from '../../platform/notifications.js';
-import { callsTo, fakeServer, packView, renderApp, waitForPrompt } from './dom-test-support.js';
+import { callsTo, fakeServer, packTestHooks, packView, renderApp, waitForPrompt } from './dom-test-support.js';
 
 vi.mock('../../platform/session.js', () => ({
   useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
@@ -31,7 +30,7 @@ vi.mock('../../platform/live.js', () => ({
   useLiveConnected: () => true,
 }));
 
-vi.setConfig({ testTimeout: 20_000 });
+packTestHooks({ testScale: true });
 
 const saveCartoncube = (config: Partial<CartoncubeConfig>) =>
   localStorage.setItem(cartoncubeConfigStorageKey, JSON.stringify({ ...defaultCartoncubeConfig, ...config }));
@@ -53,17 +52,6 @@ async function atTheBox() {
 
 const closeBodies = (calls: ReturnType<typeof fakeServer>) =>
   callsTo(calls, pickListEndpoints.closeContainer, { container: 'C1' }).map((call) => call.body);
-
-beforeEach(() => {
-  vi.clearAllMocks();
-  localStorage.clear();
-  localStorage.setItem(
-    scaleConfigStorageKey,
-    JSON.stringify({ ...defaultScaleConfig, driver: 'TEST', testWeight: 2.5 }),
-  );
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/pack box step with the cartoncube', () => {
   it('Measure takes the TEST cartoncube size and weight and closes the container without the weight step', async () => {

@@ -1,9 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultSystemSettings, packEndpoints, type PackView } from '@wms/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
-import { callsTo, container, content, fakeServer, packView, renderApp, waitForPrompt } from './dom-test-support.js';
+import {
+  callsTo,
+  container,
+  content,
+  fakeServer,
+  packTestHooks,
+  packView,
+  renderApp,
+  waitForPrompt,
+} from './dom-test-support.js';
 
 vi.mock('../../platform/session.js', () => ({
   useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
@@ -25,7 +34,7 @@ vi.mock('../../platform/live.js', () => ({
   useLiveConnected: () => true,
 }));
 
-vi.setConfig({ testTimeout: 20_000 });
+packTestHooks({ testScale: false });
 
 /** PL-1 with C1 (2 × MILK B1, PHONE SN1) and C2 (3 × BOLT). */
 function twoBoxes(): PackView {
@@ -41,12 +50,6 @@ const repackCalls = (calls: ReturnType<typeof fakeServer>) =>
 const repackedNotices = () => vi.mocked(notify).mock.calls.filter((call) => call[1] === 'packAndDelivery:repacked');
 const contentsOf = (code: string) =>
   screen.getAllByTestId('pack-container').find((box) => box.textContent.startsWith(code))?.textContent ?? '';
-
-beforeEach(() => {
-  vi.clearAllMocks();
-  localStorage.clear();
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/pack repack', () => {
   it('moves units between containers: wrong scans are told and change nothing, back and cancel work, one call per repack', async () => {

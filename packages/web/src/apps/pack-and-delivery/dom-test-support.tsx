@@ -11,8 +11,9 @@ import {
   type PackView,
 } from '@wms/contract';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { makeItem } from '../../handheld/engine/testing/fakes.js';
+import { defaultScaleConfig, scaleConfigStorageKey } from '../../handheld/peripherals/scale-config.js';
 import { repackView, withDifferences } from './dom-test-fixtures.js';
 import { DeliveryApp } from './DeliveryApp.js';
 import { PackAndDeliveryApp } from './PackAndDeliveryApp.js';
@@ -173,3 +174,24 @@ export async function waitForPrompt(text: string | RegExp) {
 
 export const callsTo = (calls: Call[], endpoint: { path: string }, params: Record<string, string> = {}) =>
   calls.filter((call) => call.path === pathOf(endpoint, params) && call.method !== 'GET');
+
+/**
+ * The pack and delivery dom tests' hooks (their platform mocks stay in each file: vi.mock is
+ * hoisted per file): a 20 s test timeout, the mocks cleared and local storage empty before each
+ * test, the globals restored after. With testScale, the TEST scale (2.5 kg) is saved and object
+ * URLs are stubbed (the packing slip PDF).
+ */
+export function packTestHooks({ testScale }: { testScale: boolean }) {
+  vi.setConfig({ testTimeout: 20_000 });
+  beforeEach(() => {
+    vi.clearAllMocks();
+    localStorage.clear();
+    if (!testScale) return;
+    localStorage.setItem(
+      scaleConfigStorageKey,
+      JSON.stringify({ ...defaultScaleConfig, driver: 'TEST', testWeight: 2.5 }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+}

@@ -4,15 +4,9 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { failureNotice } from '../../handheld/engine/outcomes.js';
+import { showFailure } from '../../handheld/show-failure.js';
 import { notify } from '../../platform/notifications.js';
 import { requestRecount } from './recounting-api.js';
-
-/** Shows a failure once: its key and args. */
-export function showFailure(error: unknown): void {
-  const notice = failureNotice(error);
-  notify(notice.variant, notice.key, notice.args ?? {}, { sound: true });
-}
 
 /** The manual recount request (source MANUAL): a location, its items (comma separated), a comment. */
 export function ManualRecountForm() {

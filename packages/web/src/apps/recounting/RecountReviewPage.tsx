@@ -7,10 +7,11 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
+import { showFailure } from '../../handheld/show-failure.js';
 import { notify } from '../../platform/notifications.js';
 import { useSession } from '../../platform/session.js';
 import { recountReviewsQuery, reviewRecount } from './recounting-api.js';
-import { ManualRecountForm, showFailure } from './ManualRecountForm.js';
+import { ManualRecountForm } from './ManualRecountForm.js';
 
 const lineKey = (l: { location: string; item: string; batch: string | null; serial: string | null }) =>
   `${l.location}|${l.item}|${l.batch ?? ''}|${l.serial ?? ''}`;

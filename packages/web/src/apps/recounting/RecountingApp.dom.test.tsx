@@ -1,43 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { defaultSystemSettings, itemEndpoints, pathOf, recountingEndpoints, type RecountRequest } from '@wms/contract';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { itemEndpoints, pathOf, recountingEndpoints, type RecountRequest } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../platform/notifications.js';
+import {
+  fakeFetch,
+  json,
+  notices,
+  refusal,
+  renderAt,
+  waitForPrompt,
+  wedge,
+  type Call,
+} from '../../handheld/testing/handheld-dom.js';
 import { RecountingApp } from './RecountingApp.js';
 
-vi.mock('../../platform/config.js', () => ({
-  useConfig: () => ({ scanner: defaultSystemSettings.scanner, runtimeType: 'TEST' }),
-}));
-vi.mock('../../platform/session.js', () => ({
-  useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
-}));
-vi.mock('../../platform/live.js', () => ({
-  useLiveMessage: vi.fn(),
-  useLiveConnection: () => null,
-  useLiveConnected: () => true,
-}));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
-
 vi.setConfig({ testTimeout: 20_000 });
-
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, key: string, args: Record<string, unknown>) =>
-  json(status, { status, key, args, message: key });
 
 const item = (code: string) => ({
   code,
@@ -75,8 +51,7 @@ const request = (status: RecountRequest['status'], saved = false): RecountReques
 });
 
 function fakeServer(): Call[] {
-  const calls: Call[] = [];
-  const answer = (path: string, method: string, body: Record<string, unknown> | undefined): Response => {
+  return fakeFetch((path, method, body) => {
     if (path === pathOf(recountingEndpoints.requests)) return json(200, { requests: [request('OPEN')] });
     if (path === pathOf(recountingEndpoints.claim, { code: 'RC-000007' })) return json(200, request('CLAIMED'));
     if (path === pathOf(recountingEndpoints.claim, { code: 'RC-999' })) {
@@ -130,40 +105,10 @@ function fakeServer(): Call[] {
       });
     }
     return refusal(404, 'notFound', {});
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit = {}) => {
-      const [path = ''] = url.split('?');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-      calls.push({ method, path, body });
-      return Promise.resolve(answer(path, method, body));
-    }),
-  );
-  return calls;
+  });
 }
 
-function renderApp(path = '/recounting') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <RecountingApp />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-/** A scan as a keyboard wedge sends it: the text, then Enter (a submit of the scanner bar). */
-function wedge(text: string) {
-  const input = screen.getByTestId('scanner-input');
-  fireEvent.change(input, { target: { value: text } });
-  fireEvent.submit(input.closest('form')!);
-}
-const waitForPrompt = (text: string) =>
-  waitFor(() => expect(screen.getByTestId('handheld-prompt').textContent).toBe(text));
-const notices = (variant: string) => vi.mocked(notify).mock.calls.filter(([v]) => v === variant);
+const renderApp = (path = '/recounting') => renderAt(path, <RecountingApp />);
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -249,5 +194,18 @@ describe('/recounting', () => {
       lines: [{ location: 'L-01-02', item: 'BOLT', batch: null, serial: null, quantity: 9 }],
     });
     expect(typeof post?.body?.idempotencyKey).toBe('string');
+  });
+
+  it('tells a refused manual request once, by its key', async () => {
+    const calls = fakeServer();
+    renderApp('/recounting/request');
+    await waitFor(() => expect(screen.getByTestId('rc-manual-form')).toBeTruthy());
+    fireEvent.change(screen.getByTestId('rc-manual-location'), { target: { value: 'L-09-09' } });
+    fireEvent.change(screen.getByTestId('rc-manual-items'), { target: { value: 'BOLT, NUT' } });
+    fireEvent.click(screen.getByTestId('rc-manual-submit'));
+    await waitFor(() => expect(notices('danger')).toHaveLength(1));
+    expect(notices('danger')[0]!.slice(1, 2)).toEqual(['notFound']);
+    const post = calls.find((c) => c.method === 'POST' && c.path === pathOf(recountingEndpoints.request));
+    expect(post?.body).toMatchObject({ location: 'L-09-09', items: ['BOLT', 'NUT'] });
   });
 });

@@ -1,41 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { areaKey, fromThousandths } from '@wms/contract';
-import Table from 'react-bootstrap/Table';
+import { areaKey } from '@wms/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateLocations } from '../../components/object-dialogs/location/location-queries.js';
+import { CountedLines } from '../../handheld/counting/CountedLines.js';
 import { ActionButton, HandheldScreen } from '../../handheld/HandheldScreen.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
 import { RecountRequestList } from './RecountRequestList.js';
 import { recountingSteps } from './recounting-steps.js';
-import { commands, documentOf, initialRecountingState, type RecountedLine } from './recounting-state.js';
+import { commands, documentOf, initialRecountingState } from './recounting-state.js';
 
 const countingSteps = new Set(['count', 'quantity', 'batch']);
-
-function Lines({ lines }: { lines: readonly RecountedLine[] }) {
-  const { t } = useTranslation('recounting');
-  if (lines.length === 0) return <p className="text-body-secondary small mb-0">{t('nothingCounted')}</p>;
-  return (
-    <Table size="sm" className="mb-0" data-testid="rc-lines">
-      <tbody>
-        {lines.map((line) => (
-          <tr key={`${line.item}|${line.batch ?? ''}|${line.serial ?? ''}`}>
-            <td>
-              <span className="fw-bold">{line.item}</span>
-              {line.batch || line.serial ? (
-                <span className="ms-1 text-body-secondary">{line.batch ?? line.serial}</span>
-              ) : null}
-            </td>
-            <td className="text-end text-nowrap">
-              {fromThousandths(line.quantity)} {line.units}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
 
 /**
  * /recounting on the handheld (PROCESSES.md 4.4; decision 0191): the open requests; a claimed one
@@ -103,7 +79,7 @@ export function RecountingHandheld() {
       }
     >
       {stepId === 'request' ? <RecountRequestList onPick={send} /> : null}
-      {counting ? <Lines lines={state.lines} /> : null}
+      {counting ? <CountedLines lines={state.lines} namespace="recounting" testId="rc-line" /> : null}
     </HandheldScreen>
   );
 }

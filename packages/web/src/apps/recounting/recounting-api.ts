@@ -36,6 +36,7 @@ export const recountRequestsQuery = () => apiQuery(endpoints.requests, {});
 /** The requests in review (the manager's, not blind). */
 export const recountReviewsQuery = () => apiQuery(endpoints.reviews, {});
 
+/** The manager's calls, quiet: the page shows a failure itself (showFailure), once. */
 export const reviewRecount = (code: string, body: RecountReviewRequest) =>
-  callApi(endpoints.review, { params: { code }, body });
-export const requestRecount = (body: ManualRecountRequest) => callApi(endpoints.request, { body });
+  callApi(endpoints.review, { params: { code }, body }, { silent: true });
+export const requestRecount = (body: ManualRecountRequest) => callApi(endpoints.request, { body }, { silent: true });

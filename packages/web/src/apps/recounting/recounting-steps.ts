@@ -1,7 +1,7 @@
-import { fromThousandths, type RecountFlushAnswer } from '@wms/contract';
+import type { RecountFlushAnswer } from '@wms/contract';
+import { addLine, countBatchStep, countQuantityStep } from '../../handheld/counting/blind-count.js';
 import { danger, failureNotice, go, refuse } from '../../handheld/engine/outcomes.js';
 import { isConfirmation } from '../../handheld/engine/patterns.js';
-import { quantityStep } from '../../handheld/engine/steps/quantity.js';
 import {
   finish,
   stay,
@@ -13,9 +13,7 @@ import {
 import type { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { recountingApi, type RecountingApi } from './recounting-api.js';
 import {
-  addLine,
   commands,
-  committed,
   documentOf,
   inScope,
   initialRecountingState,
@@ -124,48 +122,6 @@ function countStep(deps: RecountingDeps): Step<S> {
   };
 }
 
-/** 'batch': the batch of the scanned item; a recount creates no batch (unknownBatch). */
-const batchStep: Step<S> = {
-  id: 'batch',
-  prompt: (state) => rc('prompt.batch', { item: state.current?.item.code ?? '' }),
-  async input(state, text, env) {
-    const current = state.current;
-    if (!current) return go(state, 'count');
-    if (text === '' || isCommand(text)) return { state, next: stay };
-    const [known] = await env.services.findBatches(text, current.item.code);
-    if (!known) return refuse(state, 'unknownBatch', { code: text });
-    return go({ ...state, current: { ...current, batch: known.code }, quantity: 0 }, 'quantity');
-  },
-};
-
-/** 'quantity': how many of the current item; confirmed, the line is added and counting goes on. */
-function countQuantityStep(deps: RecountingDeps): Step<S> {
-  const quantity = quantityStep<S>({
-    id: 'quantity',
-    next: 'count',
-    get: (state) => state.quantity,
-    set: (state, value) => ({ ...state, quantity: value }),
-    item: (state) => state.current?.item ?? null,
-    batch: (state) => state.current?.batch ?? null,
-    prompt: (state) =>
-      rc('prompt.quantity', {
-        item: state.current?.item.code ?? '',
-        batch: state.current?.batch ?? '',
-        quantity: fromThousandths(state.quantity),
-        units: state.current?.item.units ?? '',
-      }),
-  });
-  return {
-    ...quantity,
-    async input(state, text, env) {
-      if (!state.current) return go(state, 'count');
-      if (text === commands.save) return save(deps, committed(state));
-      const outcome = await quantity.input(state, text, env);
-      return outcome.next === 'count' ? { ...outcome, state: committed(outcome.state) } : outcome;
-    },
-  };
-}
-
 /** 'flush': every location saved; OK (or the flush button) makes the recount final: one message. */
 function flushStep(deps: RecountingDeps): Step<S> {
   return {
@@ -193,5 +149,13 @@ function flushStep(deps: RecountingDeps): Step<S> {
  * or item not in the request, an unknown code) is told at its scan and changes nothing.
  */
 export function recountingSteps(deps: RecountingDeps): Step<S>[] {
-  return [requestStep(deps), locationStep, countStep(deps), batchStep, countQuantityStep(deps), flushStep(deps)];
+  return [
+    requestStep(deps),
+    locationStep,
+    countStep(deps),
+    // At the batch step the buttons wait for the batch; at the quantity step "location done" saves it too.
+    countBatchStep<S>('recounting', async (state, text) => (isCommand(text) ? { state, next: stay } : null)),
+    countQuantityStep<S>('recounting', async (state, text) => (text === commands.save ? save(deps, state) : null)),
+    flushStep(deps),
+  ];
 }

@@ -3,13 +3,12 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
+import { MessageAlert, type ScreenMessage } from '../../components/message-alert/MessageAlert.js';
 import { useErrorText } from '../../components/object-dialogs/useErrorText.js';
 import { useSession } from '../../platform/session.js';
 import { initialRequestForm, requestOf, type RequestForm } from './request-form.js';
 import { RequestFilterForm } from './RequestFilterForm.js';
 import { wallToWallRequestApi } from './wall-to-wall-request-api.js';
-
-type Message = { variant: 'success' | 'danger'; text: string } | null;
 
 /**
  * /wall_to_wall/request (desktop; PROCESSES.md 4.2; decision 0189 "The desktop request"): select
@@ -24,7 +23,7 @@ export function RequestScreen() {
   const { hasRole } = useSession();
   const [form, setForm] = useState(initialRequestForm);
   const [preview, setPreview] = useState<WallToWallRequestPreviewAnswer | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ScreenMessage>(null);
   const [busy, setBusy] = useState(false);
   // One key per request as sent: a retry after an unknown answer flags once; a changed form gets a new one.
   const [key, setKey] = useState(() => crypto.randomUUID());
@@ -81,17 +80,7 @@ export function RequestScreen() {
           ) : null}
         </Alert>
       ) : null}
-      {message ? (
-        <Alert
-          variant={message.variant}
-          className="py-2"
-          data-testid="w2wr-message"
-          onClose={() => setMessage(null)}
-          dismissible
-        >
-          {message.text}
-        </Alert>
-      ) : null}
+      <MessageAlert message={message} onClose={() => setMessage(null)} testId="w2wr-message" />
     </Container>
   );
 }

@@ -1,49 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import {
-  defaultSystemSettings,
-  itemEndpoints,
-  lookupEndpoints,
-  pathOf,
-  wallToWallEndpoints as w2w,
-} from '@wms/contract';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { itemEndpoints, lookupEndpoints, pathOf, wallToWallEndpoints as w2w } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  countedLines,
+  dangers,
+  fakeFetch,
+  json,
+  posts,
+  refusal,
+  renderAt,
+  waitForPrompt,
+  wedge,
+  type Call,
+} from '../../handheld/testing/handheld-dom.js';
 import { notify } from '../../platform/notifications.js';
 import { WallToWallApp } from './WallToWallApp.js';
 
-vi.mock('../../platform/config.js', () => ({
-  useConfig: () => ({ scanner: defaultSystemSettings.scanner, runtimeType: 'TEST' }),
-}));
-vi.mock('../../platform/session.js', () => ({
-  useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
-}));
-vi.mock('../../platform/live.js', () => ({
-  useLiveMessage: vi.fn(),
-  useLiveConnection: () => null,
-  useLiveConnected: () => true,
-}));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
-
 vi.setConfig({ testTimeout: 20_000 });
-
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, key: string, args: Record<string, unknown>) =>
-  json(status, { status, key, args, message: key });
 
 const preferences = {
   scanExpirationDate: false,
@@ -91,8 +64,7 @@ const started = (code: string, scope: 'WHOLE_LOCATION' | 'ITEMS') => ({
 
 /** A-01 (YES) and P-01 (PARTIAL: BOLT) are flagged; X-01 is not. */
 function fakeServer(outcome = 'POSTED'): Call[] {
-  const calls: Call[] = [];
-  const answer = (path: string, method: string, body: Record<string, unknown> | undefined): Response => {
+  return fakeFetch((path, _method, body) => {
     if (path === pathOf(w2w.requests)) {
       return json(200, {
         locations: [
@@ -142,43 +114,12 @@ function fakeServer(outcome = 'POSTED'): Call[] {
     if (path.startsWith(pathOf(lookupEndpoints.findSerials, { code: '' }).replace(/\/+$/, ''))) return json(200, []);
     if (path.startsWith(pathOf(lookupEndpoints.findBatches, { code: '' }).replace(/\/+$/, ''))) return json(200, []);
     return refusal(404, 'notFound', {});
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit = {}) => {
-      const [path = ''] = url.split('?');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-      calls.push({ method, path, body });
-      return Promise.resolve(answer(path, method, body));
-    }),
-  );
-  return calls;
+  });
 }
 
-function renderApp() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/wall_to_wall']}>
-        <WallToWallApp />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-/** A scan as a keyboard wedge sends it: the text, then Enter (a submit of the scanner bar). */
-function wedge(text: string) {
-  const input = screen.getByTestId('scanner-input');
-  fireEvent.change(input, { target: { value: text } });
-  fireEvent.submit(input.closest('form')!);
-}
-const waitForPrompt = (text: string) =>
-  waitFor(() => expect(screen.getByTestId('handheld-prompt').textContent).toBe(text));
-const dangers = () => vi.mocked(notify).mock.calls.filter(([variant]) => variant === 'danger');
-const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+const renderApp = () => renderAt('/wall_to_wall', <WallToWallApp />);
 const saves = (calls: Call[]) => posts(calls).filter((call) => call.path === pathOf(w2w.save));
-const lines = () => screen.queryAllByTestId('w2w-line').map((row) => row.textContent);
+const lines = () => countedLines('w2w-line');
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -4,16 +4,15 @@ import Button from 'react-bootstrap/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateLocations } from '../../components/object-dialogs/location/location-queries.js';
+import { CountedLines } from '../../handheld/counting/CountedLines.js';
 import { ActionButton, HandheldScreen, keepScannerFocus } from '../../handheld/HandheldScreen.js';
 import { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { useDeviceWorkflow } from '../../handheld/useDeviceWorkflow.js';
-import { CountedLines } from './CountedLines.js';
+import { CountActions, countingSteps } from './CountActions.js';
 import { CountRequestList } from './CountRequestList.js';
 import { wallToWallApi } from './wall-to-wall-api.js';
 import { wallToWallSteps } from './wall-to-wall-steps.js';
-import { commands, initialWallToWallState, locationOf } from './wall-to-wall-state.js';
-
-const countingSteps = new Set(['count', 'quantity', 'batch', 'serial']);
+import { initialWallToWallState, locationOf } from './wall-to-wall-state.js';
 
 /**
  * /wall_to_wall on the handheld (PROCESSES.md 4.2; decision 0189): the flagged locations in walk
@@ -82,37 +81,16 @@ export function WallToWallHandheld() {
       }
       actions={
         counting ? (
-          <>
-            {stepId === 'quantity' || stepId === 'serial' ? (
-              <ActionButton label={t('ok')} testId="w2w-ok" onClick={() => send('')} />
-            ) : null}
-            <ActionButton label={t('done')} testId="w2w-done" onClick={() => send(commands.done)} />
-            <Button
-              variant="outline-primary"
-              size="lg"
-              onMouseDown={keepScannerFocus}
-              onClick={() => send(commands.empty)}
-              data-testid="w2w-empty"
-            >
-              {t('empty')}
-            </Button>
-            <Button
-              variant="outline-secondary"
-              size="lg"
-              onMouseDown={keepScannerFocus}
-              onClick={() => send(commands.reason)}
-              data-testid="w2w-reason"
-            >
-              {t('reasonButton')}
-            </Button>
-          </>
+          <CountActions stepId={stepId} send={send} withReason />
         ) : stepId === 'missingSerials' ? (
           <ActionButton label={t('confirmMissing')} testId="w2w-confirm-missing" onClick={() => send('')} />
         ) : null
       }
     >
       {stepId === 'location' ? <CountRequestList /> : null}
-      {counting || stepId === 'missingSerials' ? <CountedLines lines={state.lines} /> : null}
+      {counting || stepId === 'missingSerials' ? (
+        <CountedLines lines={state.lines} namespace="wallToWall" testId="w2w-line" />
+      ) : null}
       {stepId === 'reason' ? (
         <div className="d-grid gap-2" data-testid="w2w-reasons">
           {countReasons.map((reason, index) => (

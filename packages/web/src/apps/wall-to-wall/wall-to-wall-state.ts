@@ -1,43 +1,20 @@
 import {
-  fromThousandths,
   sameCode,
   samePaddedCode,
   type CountReason,
   type CountSaveAnswer,
   type CountSaveRequest,
   type CountStartAnswer,
-  type ItemFindAnswer,
 } from '@wms/contract';
-
-type FoundItem = ItemFindAnswer['item'];
-
-/** One counted line of the running list (quantity in thousandths; a serial line counts 1). */
-export interface CountedLine {
-  item: string;
-  name: string;
-  units: string;
-  batch: string | null;
-  serial: string | null;
-  quantity: number;
-}
-
-/** The item being counted at the quantity step (a batch item with its batch). */
-export interface CountingNow {
-  item: FoundItem;
-  batch: string | null;
-}
+import { savedLines, type BlindCount } from '../../handheld/counting/blind-count.js';
 
 /**
  * The workflow state of /wall_to_wall (JSON-safe: saved and resumed per user). Blind: nothing
  * here holds an expected quantity; the server compares at save time.
  */
-export interface WallToWallState {
+export interface WallToWallState extends BlindCount {
   /** The started location (its lock taken) and what to count there. */
   started: CountStartAnswer | null;
-  lines: CountedLine[];
-  current: CountingNow | null;
-  /** Thousandths of the current item. */
-  quantity: number;
   reason: CountReason;
   /** Serials the server named missing (serialsMissingConfirm): the save waits for a confirmation. */
   missingSerials: string[] | null;
@@ -81,32 +58,6 @@ export function hasSerial(state: WallToWallState, serial: string): boolean {
   return state.lines.some((line) => line.serial !== null && samePaddedCode(line.serial, serial));
 }
 
-/** Adds a counted line; the same item and batch (no serial) add up. */
-export function addLine(lines: readonly CountedLine[], line: CountedLine): CountedLine[] {
-  if (line.serial === null) {
-    const index = lines.findIndex(
-      (other) => other.serial === null && sameCode(other.item, line.item) && (other.batch ?? '') === (line.batch ?? ''),
-    );
-    if (index >= 0) {
-      return lines.map((other, at) => (at === index ? { ...other, quantity: other.quantity + line.quantity } : other));
-    }
-  }
-  return [...lines, line];
-}
-
-/** A counted line of an item (quantity in thousandths). */
-export function lineOf(item: FoundItem, batch: string | null, serial: string | null, quantity: number): CountedLine {
-  return { item: item.code, name: item.name, units: item.units ?? '', batch, serial, quantity };
-}
-
-/** The state with the current item's quantity added to the running list (nothing when 0). */
-export function committed(state: WallToWallState): WallToWallState {
-  const { current, quantity } = state;
-  if (!current) return state;
-  const lines = quantity > 0 ? addLine(state.lines, lineOf(current.item, current.batch, null, quantity)) : state.lines;
-  return { ...state, lines, current: null, quantity: 0 };
-}
-
 /** The save request of the state (without the idempotency key). */
 export function saveRequest(
   state: WallToWallState,
@@ -115,13 +66,7 @@ export function saveRequest(
   const empty = options.empty ?? false;
   return {
     location: locationOf(state),
-    lines: empty
-      ? []
-      : state.lines.map((line) => ({
-          item: line.item,
-          ...(line.batch !== null ? { batch: line.batch } : {}),
-          ...(line.serial !== null ? { serial: line.serial } : { quantity: fromThousandths(line.quantity) }),
-        })),
+    lines: empty ? [] : savedLines(state.lines),
     empty,
     reason: state.reason,
     confirmMissingSerials: options.confirmMissingSerials ?? false,

@@ -1,9 +1,15 @@
-import { countReasons, fromThousandths, type CountReason, type CountSaveAnswer, type Item } from '@wms/contract';
-import { itemScanQuantity, scanQuantityOf } from '../../handheld/engine/item-codes.js';
+import { countReasons, type CountReason, type CountSaveAnswer } from '@wms/contract';
+import {
+  addLine,
+  countBatchStep,
+  countQuantityStep,
+  lineOf,
+  type CountCommand,
+} from '../../handheld/counting/blind-count.js';
+import { scanQuantityOf } from '../../handheld/engine/item-codes.js';
 import { danger, failureNotice, go, refuse } from '../../handheld/engine/outcomes.js';
-import { isConfirmation, quantityCommand } from '../../handheld/engine/patterns.js';
+import { isConfirmation } from '../../handheld/engine/patterns.js';
 import { resolveItemScan } from '../../handheld/engine/resolve-item.js';
-import { quantityStep } from '../../handheld/engine/steps/quantity.js';
 import {
   finish,
   stay,
@@ -12,17 +18,13 @@ import {
   type StepOutcome,
   type WorkflowEnv,
 } from '../../handheld/engine/types.js';
-import { parseAmount, parseAmountWithUnit } from '../../handheld/engine/units.js';
 import type { IdempotencyKeeper } from '../../handheld/idempotency-keeper.js';
 import { wallToWallApi, type WallToWallApi } from './wall-to-wall-api.js';
 import {
-  addLine,
   commands,
-  committed,
   hasSerial,
   initialWallToWallState,
   inScope,
-  lineOf,
   locationOf,
   saveRequest,
   w2w,
@@ -153,6 +155,14 @@ async function command(deps: WallToWallDeps, state: S, text: string): Promise<Ou
   return null;
 }
 
+/**
+ * At the quantity step, a button's command or a scan of something else (the quantity confirmed):
+ * a burst of scans of different items is counted in order.
+ */
+function countedNext(deps: WallToWallDeps): CountCommand<S> {
+  return async (state, text, env) => (await command(deps, state, text)) ?? countScan(state, text, env);
+}
+
 /** 'count': scan items, batches (after their item) and serials until "location done". */
 function countStep(deps: WallToWallDeps): Step<S> {
   return {
@@ -165,20 +175,6 @@ function countStep(deps: WallToWallDeps): Step<S> {
     },
   };
 }
-
-/** 'batch': the batch of the scanned item; a count creates no batch (unknownBatch). */
-const batchStep: Step<S> = {
-  id: 'batch',
-  prompt: (state) => w2w('prompt.batch', { item: state.current?.item.code ?? '' }),
-  async input(state, text, env) {
-    const current = state.current;
-    if (!current) return go(state, 'count');
-    if (text === '') return { state, next: stay };
-    const [known] = await env.services.findBatches(text, current.item.code);
-    if (!known) return refuse(state, 'unknownBatch', { code: text });
-    return go({ ...state, current: { ...current, batch: known.code }, quantity: 0 }, 'quantity');
-  },
-};
 
 /** 'serial': each serial of the scanned item; Enter (or OK) when all are scanned. */
 const serialStep: Step<S> = {
@@ -194,55 +190,6 @@ const serialStep: Step<S> = {
     return outcome.next === 'count' ? { ...outcome, next: stay } : outcome;
   },
 };
-
-/** Whether the text is for the quantity step (a number, an amount, a command, the item's own code). */
-function isQuantityInput(text: string, item: Item, env: WorkflowEnv): boolean {
-  return (
-    text === '' ||
-    quantityCommand(text, env.settings) !== null ||
-    parseAmount(text) !== null ||
-    parseAmountWithUnit(text) !== null ||
-    itemScanQuantity(item, text) !== null
-  );
-}
-
-/**
- * 'quantity': how many of the current item (scans of it add up, a number replaces, Enter
- * confirms). Scanning something else confirms the quantity and counts that scan next, so a
- * burst of scans of different items is counted in order.
- */
-function countQuantityStep(deps: WallToWallDeps): Step<S> {
-  const quantity = quantityStep<S>({
-    id: 'quantity',
-    next: 'count',
-    get: (state) => state.quantity,
-    set: (state, value) => ({ ...state, quantity: value }),
-    item: (state) => state.current?.item ?? null,
-    batch: (state) => state.current?.batch ?? null,
-    prompt: (state) =>
-      w2w('prompt.quantity', {
-        item: state.current?.item.code ?? '',
-        batch: state.current?.batch ?? '',
-        quantity: fromThousandths(state.quantity),
-        units: state.current?.item.units ?? '',
-      }),
-  });
-  return {
-    ...quantity,
-    async input(state, text, env) {
-      const current = state.current;
-      if (!current) return go(state, 'count');
-      if (isQuantityInput(text, current.item, env)) {
-        const outcome = await quantity.input(state, text, env);
-        return outcome.next === 'count' ? { ...outcome, state: committed(outcome.state) } : outcome;
-      }
-      const next = committed(state);
-      const outcome = (await command(deps, next, text)) ?? (await countScan(next, text, env));
-      // A refused scan changes nothing: the quantity step stays with its count.
-      return outcome.next === stay && outcome.state === next ? { ...outcome, state } : outcome;
-    },
-  };
-}
 
 /** 'reason': a reason button, or its number or code; back to counting. */
 const reasonStep: Step<S> = {
@@ -284,9 +231,9 @@ export function wallToWallSteps(deps: WallToWallDeps): Step<S>[] {
   return [
     locationStep(deps),
     countStep(deps),
-    batchStep,
+    countBatchStep<S>('wallToWall', (state, text) => command(deps, state, text)),
     serialStep,
-    countQuantityStep(deps),
+    countQuantityStep<S>('wallToWall', countedNext(deps)),
     reasonStep,
     missingSerialsStep(deps),
   ];

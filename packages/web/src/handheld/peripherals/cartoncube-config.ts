@@ -1,4 +1,5 @@
 import type { RuntimeType } from '@wms/contract';
+import { loadStoredConfig, parseDecimal, saveStoredConfig, storedFields } from './peripheral-config.js';
 
 /**
  * The cartoncube settings of this device (the cartoncube drivers are TEST and PARCELCUBE), kept
@@ -63,13 +64,7 @@ export function effectiveCartoncubeDriver(
 
 /** A number from a number or text (decimal point or comma, a leading minus); null when unusable. */
 export function parseCartoncubeNumber(value: unknown, { min = -cartoncubeFactorMax, max = cartoncubeFactorMax } = {}) {
-  const number =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\s*-?\d+(?:[.,]\d+)?\s*$/.test(value)
-        ? Number(value.trim().replace(',', '.'))
-        : NaN;
-  return Number.isFinite(number) && number >= min && number <= max ? number : null;
+  return parseDecimal(value, { min, max });
 }
 
 /** An http(s) URL, or null. */
@@ -101,14 +96,7 @@ export type CartoncubeNumberField = keyof typeof cartoncubeFieldRanges;
  * so a damaged entry never breaks the device. No entry gives the defaults.
  */
 export function parseCartoncubeConfig(raw: string | null): CartoncubeConfig {
-  let json: unknown = null;
-  try {
-    json = raw === null ? null : JSON.parse(raw);
-  } catch {
-    json = null;
-  }
-  const stored =
-    typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const stored = storedFields(raw);
   const config: CartoncubeConfig = {
     ...defaultCartoncubeConfig,
     driver: cartoncubeDriverChoices.find((choice) => choice === stored.driver) ?? defaultCartoncubeConfig.driver,
@@ -122,15 +110,11 @@ export function parseCartoncubeConfig(raw: string | null): CartoncubeConfig {
 }
 
 export function loadCartoncubeConfig(): CartoncubeConfig {
-  try {
-    return parseCartoncubeConfig(localStorage.getItem(cartoncubeConfigStorageKey));
-  } catch {
-    return { ...defaultCartoncubeConfig };
-  }
+  return loadStoredConfig(cartoncubeConfigStorageKey, parseCartoncubeConfig, defaultCartoncubeConfig);
 }
 
 export function saveCartoncubeConfig(config: CartoncubeConfig): void {
-  localStorage.setItem(cartoncubeConfigStorageKey, JSON.stringify(config));
+  saveStoredConfig(cartoncubeConfigStorageKey, config);
 }
 
 /** Whether a cartoncube is saved on this device (the pack box step offers Measure then). */

@@ -1,4 +1,5 @@
 import type { CartoncubeConfig } from './cartoncube-config.js';
+import type { PeripheralDriver } from './peripheral-driver.js';
 import { ScaleError } from './scale-errors.js';
 
 /**
@@ -17,11 +18,8 @@ export interface CartoncubeMeasurement {
  * throws ScaleError('notConnected'): the peripherals share their failures and their texts
  * (device:peripherals.*), so the cartoncube's read as the scale's do.
  */
-export interface CartoncubeDriver {
-  connect(): Promise<void>;
+export interface CartoncubeDriver extends PeripheralDriver {
   measure(): Promise<CartoncubeMeasurement>;
-  disconnect(): void;
-  readonly connected: boolean;
 }
 
 /** What the pack steps ask of the cartoncube: connect on demand, then measure. */

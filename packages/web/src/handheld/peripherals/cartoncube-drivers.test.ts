@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultCartoncubeConfig, type CartoncubeConfig } from './cartoncube-config.js';
 import { applyParcelcubeConfig, parseParcelDimensionResult } from './cartoncube-driver.js';
 import { CartoncubeManager, createCartoncubeDriver } from './cartoncube-manager.js';
-import { ParcelcubeDriver } from './parcelcube-driver.js';
+import { ParcelcubeDriver, parcelcubeAnswerMaxBytes } from './parcelcube-driver.js';
 import { ScaleError } from './scale-errors.js';
 import { TestCartoncubeDriver } from './test-cartoncube-driver.js';
 
@@ -109,6 +109,26 @@ describe('ParcelcubeDriver', () => {
       const { driver } = parcelcube(answer);
       await driver.connect();
       await expect(driver.measure()).rejects.toMatchObject({ code, key: `device:peripherals.${code}` });
+    }
+    // An answer longer than parcelcubeAnswerMaxBytes is not read to its end, with or without a length.
+    const long = `{"width":1,"height":2,"depth":3,"note":"${'x'.repeat(parcelcubeAnswerMaxBytes)}"}`;
+    const unsized = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(long));
+          controller.close();
+        },
+      });
+    for (const answer of [
+      () => new Response(long, { headers: { 'content-length': String(long.length) } }),
+      () => new Response(unsized()),
+    ]) {
+      const { driver } = parcelcube(() => Promise.resolve(answer()));
+      await driver.connect();
+      await expect(driver.measure()).rejects.toMatchObject({
+        code: 'invalidInputReceived',
+        args: { value: `> ${parcelcubeAnswerMaxBytes} bytes` },
+      });
     }
     const slow = parcelcube(() => new Promise<Response>(() => undefined), {}, 20);
     // The signal aborts the call: a fetch that honours it rejects.

@@ -5,10 +5,13 @@ import {
   type CartoncubeDriver,
   type CartoncubeMeasurement,
 } from './cartoncube-driver.js';
+import { FlagConnectedDriver } from './peripheral-driver.js';
 import { ScaleError } from './scale-errors.js';
 
 /** The spec's peripheral read timeout. */
 export const parcelcubeTimeoutMs = 5_000;
+/** The largest answer read (a parcel dimension result is a few dozen bytes); a longer one is invalid input. */
+export const parcelcubeAnswerMaxBytes = 16_384;
 
 type ParcelcubeSettings = Pick<
   CartoncubeConfig,
@@ -20,44 +23,32 @@ type ParcelcubeSettings = Pick<
  * dimension result {width, height, depth, weight}), with the config's multipliers and corrections
  * applied (applyParcelcubeConfig). HTTP keeps no connection: connect() checks that a URL is set
  * (else couldNotConnectToDevice). A failed call, a status other than 2xx or no answer within 5 s:
- * couldNotReadInput; an answer that is not a parcel dimension result: invalidInputReceived.
+ * couldNotReadInput; an answer over 16 KiB or that is not a parcel dimension result:
+ * invalidInputReceived.
  */
-export class ParcelcubeDriver implements CartoncubeDriver {
-  private isConnected = false;
-
+export class ParcelcubeDriver extends FlagConnectedDriver implements CartoncubeDriver {
   constructor(
     /** Asked at each measurement, so changed corrections apply at once. */
     private readonly settings: () => ParcelcubeSettings,
-    private readonly onChange: () => void = () => undefined,
+    onChange?: () => void,
     private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
     private readonly timeoutMs = parcelcubeTimeoutMs,
-  ) {}
-
-  get connected(): boolean {
-    return this.isConnected;
+  ) {
+    super(onChange);
   }
 
-  async connect(): Promise<void> {
-    if (this.isConnected) return;
+  protected override checkConnect(): void {
     if (this.settings().url === '') throw new ScaleError('couldNotConnectToDevice');
-    this.isConnected = true;
-    this.onChange();
   }
 
   async measure(): Promise<CartoncubeMeasurement> {
-    if (!this.isConnected) throw new ScaleError('notConnected');
+    this.requireConnected();
     const settings = this.settings();
     const answer = await this.read(settings.url);
     const result = parseParcelDimensionResult(answer);
     if (!result)
       throw new ScaleError('invalidInputReceived', { args: { value: JSON.stringify(answer).slice(0, 200) } });
     return applyParcelcubeConfig(result, settings);
-  }
-
-  disconnect(): void {
-    if (!this.isConnected) return;
-    this.isConnected = false;
-    this.onChange();
   }
 
   private async read(url: string): Promise<unknown> {
@@ -71,7 +62,7 @@ export class ParcelcubeDriver implements CartoncubeDriver {
         credentials: 'omit',
       });
       if (!response.ok) throw new ScaleError('couldNotReadInput', { args: { status: response.status } });
-      const text = await response.text();
+      const text = await boundedText(response, parcelcubeAnswerMaxBytes);
       try {
         return JSON.parse(text) as unknown;
       } catch {
@@ -83,5 +74,29 @@ export class ParcelcubeDriver implements CartoncubeDriver {
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+/** The answer's text, read no further than maxBytes (a longer answer is invalidInputReceived). */
+async function boundedText(response: Response, maxBytes: number): Promise<string> {
+  const tooLong = () => new ScaleError('invalidInputReceived', { args: { value: `> ${maxBytes} bytes` } });
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLong();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLong();
+    }
+    text += decoder.decode(value, { stream: true });
   }
 }

@@ -1,4 +1,5 @@
 import type { RuntimeType } from '@wms/contract';
+import { loadStoredConfig, parseDecimal, saveStoredConfig, storedFields } from './peripheral-config.js';
 
 /**
  * The scale settings of this device, kept in their own local storage key (not in the device
@@ -77,13 +78,7 @@ export function decodeScaleCommand(command: string): string {
 
 /** A test weight in kg from a number or text (decimal point or comma); null when unusable. */
 export function parseTestWeight(value: unknown): number | null {
-  const number =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\s*\d+(?:[.,]\d+)?\s*$/.test(value)
-        ? Number(value.trim().replace(',', '.'))
-        : NaN;
-  return Number.isFinite(number) && number >= 0 && number <= scaleTestWeightMax ? number : null;
+  return parseDecimal(value, { min: 0, max: scaleTestWeightMax });
 }
 
 /**
@@ -91,14 +86,7 @@ export function parseTestWeight(value: unknown): number | null {
  * damaged entry never breaks the scale. No entry (or no object) gives the defaults.
  */
 export function parseScaleConfig(raw: string | null): ScaleConfig {
-  let json: unknown = null;
-  try {
-    json = raw === null ? null : JSON.parse(raw);
-  } catch {
-    json = null;
-  }
-  const stored =
-    typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const stored = storedFields(raw);
   const uuid = (value: unknown, fallback: string) =>
     (typeof value === 'string' ? normalizeBluetoothUuid(value) : null) ?? fallback;
   return {
@@ -114,13 +102,9 @@ export function parseScaleConfig(raw: string | null): ScaleConfig {
 }
 
 export function loadScaleConfig(): ScaleConfig {
-  try {
-    return parseScaleConfig(localStorage.getItem(scaleConfigStorageKey));
-  } catch {
-    return { ...defaultScaleConfig };
-  }
+  return loadStoredConfig(scaleConfigStorageKey, parseScaleConfig, defaultScaleConfig);
 }
 
 export function saveScaleConfig(config: ScaleConfig): void {
-  localStorage.setItem(scaleConfigStorageKey, JSON.stringify(config));
+  saveStoredConfig(scaleConfigStorageKey, config);
 }

@@ -1,3 +1,5 @@
+import type { PeripheralDriver } from './peripheral-driver.js';
+
 /** A weight read from a scale, always in kilograms. */
 export interface ScaleReading {
   weight: number;
@@ -8,11 +10,8 @@ export interface ScaleReading {
  * A scale driver: connect (may ask the user to pick a device), read one weight, disconnect.
  * read() without a connection throws ScaleError('notConnected'), the spec's NOT CONNECTED.
  */
-export interface ScaleDriver {
-  connect(): Promise<void>;
+export interface ScaleDriver extends PeripheralDriver {
   read(): Promise<ScaleReading>;
-  disconnect(): void;
-  readonly connected: boolean;
 }
 
 /** The shape of the workflow engine's `services.scale`: the apps pass scaleService there. */

@@ -1,5 +1,5 @@
-import type { RuntimeType } from '@wms/contract';
 import { BluetoothScaleDriver } from './bluetooth-scale-driver.js';
+import { PeripheralManager } from './peripheral-manager.js';
 import {
   decodeScaleCommand,
   effectiveScaleDriver,
@@ -36,84 +36,24 @@ export const createScaleDriver: ScaleDriverFactory = (type, config, settings, on
 };
 
 /**
- * The device's one scale connection, shared by the device settings panel and the handheld apps.
- * The driver is kept while the driver type, service and characteristic stay the same; a change of
- * those disconnects it and the next use makes a new one. read() connects on demand, then reads.
+ * The device's one scale connection, shared by the device settings panel and the handheld apps
+ * (PeripheralManager). The driver is kept while the driver type, service and characteristic stay
+ * the same. read() connects on demand, then reads.
  */
-export class ScaleManager {
-  private driver: ScaleDriver | null = null;
-  private driverKey = '';
-  private config: ScaleConfig;
-  private runtimeType: RuntimeType = 'PRODUCTION';
-  private readonly listeners = new Set<() => void>();
-
-  constructor(
-    private readonly createDriver: ScaleDriverFactory = createScaleDriver,
-    private readonly loadConfig: () => ScaleConfig = loadScaleConfig,
-  ) {
-    this.config = loadConfig();
-  }
-
-  /** The server's runtime type decides what driver AUTO means (TEST on a TEST server). */
-  setRuntimeType(runtimeType: RuntimeType): void {
-    if (runtimeType === this.runtimeType) return;
-    this.runtimeType = runtimeType;
-    this.changed();
-  }
-
-  /** The driver AUTO stands for now, or the chosen one. */
-  driverType(config: ScaleConfig = this.loadConfig()): ScaleDriverType {
-    return effectiveScaleDriver(config.driver, this.runtimeType);
-  }
-
-  get connected(): boolean {
-    return this.driver?.connected ?? false;
-  }
-
-  async connect(): Promise<void> {
-    await this.currentDriver().connect();
+export class ScaleManager extends PeripheralManager<ScaleConfig, ScaleDriverType, ScaleDriver> {
+  constructor(createDriver: ScaleDriverFactory = createScaleDriver, loadConfig: () => ScaleConfig = loadScaleConfig) {
+    super({
+      loadConfig,
+      effectiveDriver: effectiveScaleDriver,
+      createDriver,
+      driverKey: (type, config) =>
+        type === 'BLUETOOTH' ? `${type} ${config.serviceUuid} ${config.characteristicUuid}` : type,
+    });
   }
 
   async read(): Promise<ScaleReading> {
-    const driver = this.currentDriver();
-    if (!driver.connected) await driver.connect();
-    return driver.read();
+    return (await this.connectedDriver()).read();
   }
-
-  disconnect(): void {
-    this.driver?.disconnect();
-  }
-
-  /** Picks up saved settings now: a changed driver type, service or characteristic drops the old driver. */
-  refresh(): void {
-    this.currentDriver();
-  }
-
-  /** For useSyncExternalStore: called on connection and runtime type changes. */
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getConnected = (): boolean => this.connected;
-
-  private currentDriver(): ScaleDriver {
-    const config = this.loadConfig();
-    this.config = config;
-    const type = this.driverType(config);
-    const key = type === 'BLUETOOTH' ? `${type} ${config.serviceUuid} ${config.characteristicUuid}` : type;
-    if (this.driver && key === this.driverKey) return this.driver;
-    const previous = this.driver;
-    this.driver = this.createDriver(type, config, () => this.config, this.changed);
-    this.driverKey = key;
-    previous?.disconnect();
-    this.changed();
-    return this.driver;
-  }
-
-  private readonly changed = () => {
-    for (const listener of [...this.listeners]) listener();
-  };
 }
 
 /** This device's scale. */

@@ -1,6 +1,6 @@
 import type { CartoncubeConfig } from './cartoncube-config.js';
 import type { CartoncubeDriver, CartoncubeMeasurement } from './cartoncube-driver.js';
-import { ScaleError } from './scale-errors.js';
+import { FlagConnectedDriver } from './peripheral-driver.js';
 
 type TestSettings = Pick<CartoncubeConfig, 'testLengthInMm' | 'testWidthInMm' | 'testHeightInMm' | 'testWeight'>;
 
@@ -9,27 +9,17 @@ type TestSettings = Pick<CartoncubeConfig, 'testLengthInMm' | 'testWidthInMm' | 
  * corrections), so tests and demos need no device. Like the TEST scale it refuses to measure
  * before connect(): NOT CONNECTED.
  */
-export class TestCartoncubeDriver implements CartoncubeDriver {
-  private isConnected = false;
-
+export class TestCartoncubeDriver extends FlagConnectedDriver implements CartoncubeDriver {
   constructor(
     /** Asked at each measurement, so a changed setting applies at once. */
     private readonly settings: () => TestSettings,
-    private readonly onChange: () => void = () => undefined,
-  ) {}
-
-  get connected(): boolean {
-    return this.isConnected;
-  }
-
-  async connect(): Promise<void> {
-    if (this.isConnected) return;
-    this.isConnected = true;
-    this.onChange();
+    onChange?: () => void,
+  ) {
+    super(onChange);
   }
 
   async measure(): Promise<CartoncubeMeasurement> {
-    if (!this.isConnected) throw new ScaleError('notConnected');
+    this.requireConnected();
     const { testLengthInMm, testWidthInMm, testHeightInMm, testWeight } = this.settings();
     const weightInMg = Math.round(testWeight * 1e6);
     return {
@@ -38,11 +28,5 @@ export class TestCartoncubeDriver implements CartoncubeDriver {
       heightInMm: Math.round(testHeightInMm),
       weightInMg: weightInMg > 0 ? weightInMg : null,
     };
-  }
-
-  disconnect(): void {
-    if (!this.isConnected) return;
-    this.isConnected = false;
-    this.onChange();
   }
 }

@@ -1,4 +1,4 @@
-import { ScaleError } from './scale-errors.js';
+import { FlagConnectedDriver } from './peripheral-driver.js';
 import type { ScaleDriver, ScaleReading } from './scale-driver.js';
 
 /**
@@ -6,33 +6,17 @@ import type { ScaleDriver, ScaleReading } from './scale-driver.js';
  * configured weight, so tests and demos need no hardware. Like a real scale it refuses to read
  * before connect(): NOT CONNECTED.
  */
-export class TestScaleDriver implements ScaleDriver {
-  private isConnected = false;
-
+export class TestScaleDriver extends FlagConnectedDriver implements ScaleDriver {
   constructor(
     /** The weight in kg, asked at each read so a changed setting applies at once. */
     private readonly weight: () => number,
-    private readonly onChange: () => void = () => undefined,
-  ) {}
-
-  get connected(): boolean {
-    return this.isConnected;
-  }
-
-  async connect(): Promise<void> {
-    if (this.isConnected) return;
-    this.isConnected = true;
-    this.onChange();
+    onChange?: () => void,
+  ) {
+    super(onChange);
   }
 
   async read(): Promise<ScaleReading> {
-    if (!this.isConnected) throw new ScaleError('notConnected');
+    this.requireConnected();
     return { weight: this.weight(), unit: 'kg' };
-  }
-
-  disconnect(): void {
-    if (!this.isConnected) return;
-    this.isConnected = false;
-    this.onChange();
   }
 }

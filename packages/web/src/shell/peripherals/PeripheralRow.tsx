@@ -22,13 +22,12 @@ interface PeripheralRowProps {
 export function PeripheralRow(props: PeripheralRowProps) {
   const { peripheral, connected, busy, maintained } = props;
   const { t } = useTranslation('device');
-  const settingsNamespace = peripheral.usage === 'scale' ? 'scale' : 'cartoncube';
   return (
     <ListGroup.Item data-testid={`peripheral-${peripheral.usage}`}>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <div className="flex-grow-1">
           <div className="fw-semibold">{t(`peripheralsManager.usage.${peripheral.usage}`)}</div>
-          <small className="text-body-secondary">{t(`${settingsNamespace}.drivers.${peripheral.driver}`)}</small>
+          <small className="text-body-secondary">{t(`${peripheral.usage}.drivers.${peripheral.driver}`)}</small>
         </div>
         <Badge bg={connected ? 'success' : 'secondary'} data-testid="peripheral-status">
           {connected ? t('scale.connected') : t('scale.notConnected')}

@@ -5,19 +5,18 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { failureNotice } from '../../../handheld/engine/outcomes.js';
-import { ActionButton, HandheldScreen, keepScannerFocus } from '../../../handheld/HandheldScreen.js';
+import { CountedLines } from '../../../handheld/counting/CountedLines.js';
+import { HandheldScreen, keepScannerFocus } from '../../../handheld/HandheldScreen.js';
 import { IdempotencyKeeper } from '../../../handheld/idempotency-keeper.js';
 import { useDeviceWorkflow } from '../../../handheld/useDeviceWorkflow.js';
 import { notify } from '../../../platform/notifications.js';
 import { useSession } from '../../../platform/session.js';
-import { CountedLines } from '../CountedLines.js';
+import { CountActions, countingSteps } from '../CountActions.js';
 import { wallToWallSteps } from '../wall-to-wall-steps.js';
-import { commands, initialWallToWallState, locationOf } from '../wall-to-wall-state.js';
+import { initialWallToWallState, locationOf } from '../wall-to-wall-state.js';
 import { progressText } from './CountingListScreen.js';
 import { LocationProgress } from './LocationProgress.js';
 import { batchCountApi, batchQueries, batchSavedNotice, wallToWallBatchApi } from './wall-to-wall-batch-api.js';
-
-const countingSteps = new Set(['count', 'quantity', 'batch', 'serial']);
 
 /**
  * /wall_to_wall_batch/process?list=...: walk the list's locations, scan one, count it blind with
@@ -26,7 +25,7 @@ const countingSteps = new Set(['count', 'quantity', 'batch', 'serial']);
  * The claimant flushes the list here (countingListIncomplete names what is not agreed yet).
  */
 export function BatchCountScreen({ list }: { list: string }) {
-  const { t } = useTranslation(['wallToWallBatch', 'wallToWall']);
+  const { t } = useTranslation('wallToWallBatch');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const username = useSession().me?.user.username ?? null;
@@ -87,21 +86,7 @@ export function BatchCountScreen({ list }: { list: string }) {
       }
       actions={
         counting ? (
-          <>
-            {stepId === 'quantity' || stepId === 'serial' ? (
-              <ActionButton label={t('wallToWall:ok')} testId="w2w-ok" onClick={() => send('')} />
-            ) : null}
-            <ActionButton label={t('wallToWall:done')} testId="w2w-done" onClick={() => send(commands.done)} />
-            <Button
-              variant="outline-primary"
-              size="lg"
-              onMouseDown={keepScannerFocus}
-              onClick={() => send(commands.empty)}
-              data-testid="w2w-empty"
-            >
-              {t('wallToWall:empty')}
-            </Button>
-          </>
+          <CountActions stepId={stepId} send={send} />
         ) : stepId === 'location' ? (
           <Button
             variant="outline-primary"
@@ -117,7 +102,9 @@ export function BatchCountScreen({ list }: { list: string }) {
       }
     >
       {stepId === 'location' && progress.data ? <LocationProgress locations={progress.data.locations} /> : null}
-      {counting || stepId === 'missingSerials' ? <CountedLines lines={state.lines} /> : null}
+      {counting || stepId === 'missingSerials' ? (
+        <CountedLines lines={state.lines} namespace="wallToWall" testId="w2w-line" />
+      ) : null}
     </HandheldScreen>
   );
 }

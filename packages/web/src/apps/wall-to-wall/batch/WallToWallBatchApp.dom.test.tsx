@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
-  defaultSystemSettings,
   itemEndpoints,
   lookupEndpoints,
   pathOf,
@@ -9,43 +7,25 @@ import {
   type CountingListLocation,
   type CountingListSummary,
 } from '@wms/contract';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  countedLines,
+  dangers,
+  fakeFetch,
+  json,
+  refusal,
+  renderAt,
+  testSession,
+  waitForPrompt,
+  wedge,
+  type Call,
+} from '../../../handheld/testing/handheld-dom.js';
 import { notify } from '../../../platform/notifications.js';
 import { WallToWallBatchApp } from './WallToWallBatchApp.js';
 
-vi.mock('../../../platform/config.js', () => ({
-  useConfig: () => ({ scanner: defaultSystemSettings.scanner, runtimeType: 'TEST' }),
-}));
-vi.mock('../../../platform/session.js', () => ({
-  useSession: () => ({ me: { user: { id: 7, username: 'anna' } }, signOut: vi.fn(), hasRole: () => true }),
-}));
-vi.mock('../../../platform/live.js', () => ({
-  useLiveMessage: vi.fn(),
-  useLiveConnection: () => null,
-  useLiveConnected: () => true,
-}));
-vi.mock('../../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
-
 vi.setConfig({ testTimeout: 20_000 });
-
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, key: string, args: Record<string, unknown>) =>
-  json(status, { status, key, args, message: key });
+// The user counting: anna (the list's claimant).
+testSession.username = 'anna';
 
 const items = ['BOLT', 'NUT', 'SCREW'];
 const itemAnswer = (code: string) => ({
@@ -68,7 +48,6 @@ const itemAnswer = (code: string) => ({
 
 /** CL-1 (DOUBLE_COUNTING_ALL): L-1 not counted, L-2 agreed (counted by others), L-3 count 1 by maria. */
 function fakeServer() {
-  const calls: Call[] = [];
   const locations: CountingListLocation[] = [
     {
       code: 'L-1',
@@ -118,7 +97,7 @@ function fakeServer() {
     },
     createdAt: '2026-01-01T08:00:00.000Z',
   });
-  const answer = (path: string, body: Record<string, unknown> | undefined): Response => {
+  const calls = fakeFetch((path, _method, body) => {
     if (path === pathOf(batch.countingList)) return json(200, { lists: flushed ? [] : [summary()] });
     if (path === pathOf(batch.startCounting)) {
       if (body?.list !== 'CL-1') return refusal(404, 'unknownDocument', { type: 'COUNTING_LIST', code: body?.list });
@@ -155,17 +134,7 @@ function fakeServer() {
     }
     if (path.startsWith(pathOf(lookupEndpoints.findSerials, { code: '' }).replace(/\/+$/, ''))) return json(200, []);
     return refusal(404, 'notFound', {});
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit = {}) => {
-      const [path = ''] = url.split('?');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-      calls.push({ method, path, body });
-      return Promise.resolve(answer(path, body));
-    }),
-  );
+  });
   return {
     calls,
     agreeAll: () => {
@@ -174,27 +143,9 @@ function fakeServer() {
   };
 }
 
-function renderApp() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/wall_to_wall_batch']}>
-        <WallToWallBatchApp />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-function wedge(text: string) {
-  const input = screen.getByTestId('scanner-input');
-  fireEvent.change(input, { target: { value: text } });
-  fireEvent.submit(input.closest('form')!);
-}
-const waitForPrompt = (text: string) =>
-  waitFor(() => expect(screen.getByTestId('handheld-prompt').textContent).toBe(text));
-const dangers = () => vi.mocked(notify).mock.calls.filter(([variant]) => variant === 'danger');
+const renderApp = () => renderAt('/wall_to_wall_batch', <WallToWallBatchApp />);
 const saves = (calls: Call[]) => calls.filter((call) => call.method === 'POST' && call.path === pathOf(batch.save));
-const lines = () => screen.queryAllByTestId('w2w-line').map((row) => row.textContent);
+const lines = () => countedLines('w2w-line');
 const stateOf = (code: string) => screen.getByTestId(`w2wb-location-${code}`).textContent;
 
 beforeEach(() => {

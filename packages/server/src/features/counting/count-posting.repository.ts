@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+/** The SQL every count posting shares (wall-to-wall, recounting, counting lists; decision 0189). */
+
+const chunk = 400;
+
+/**
+ * The stock rows at the location (all items, or only `itemIds`), with the serial's code; locked
+ * when `lock` (PostgreSQL: the difference is taken against them).
+ */
+export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[] | null, lock: boolean) {
+  let query = db
+    .selectFrom('stock as s')
+    .leftJoin('serial as se', 'se.id', 's.serial_id')
+    .select([
+      's.id',
+      's.item_id',
+      's.batch_id',
+      's.serial_id',
+      's.on_hand_qty',
+      's.released_qty',
+      's.pick_qty',
+      's.qc_pending_qty',
+      'se.code as serial_code',
+    ])
+    .where('s.bin_location_id', '=', binLocationId);
+  if (itemIds !== null) {
+    if (itemIds.length === 0) return Promise.resolve([]);
+    query = query.where('s.item_id', 'in', itemIds);
+  }
+  return (lock ? query.forUpdate('s') : query).orderBy('s.id').execute();
+}
+
+export type CountStockRow = Awaited<ReturnType<typeof stockAt>>[number];
+
+/** Marks the locations counted: requiresCounting NO, their PARTIAL lists cleared, the versions bumped. */
+export async function markCounted(db: DbOrTx, ids: readonly number[], at: string): Promise<void> {
+  for (let start = 0; start < ids.length; start += chunk) {
+    const part = ids.slice(start, start + chunk);
+    await db
+      .updateTable('bin_location')
+      .set({ requires_counting: 'NO', version: sql<number>`version + 1`, updated_at: at })
+      .where('id', 'in', part)
+      .execute();
+    await db.deleteFrom('bin_location_count_item').where('bin_location_id', 'in', part).execute();
+  }
+}
