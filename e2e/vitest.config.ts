@@ -7,7 +7,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 30_000,
+    // Generous: two Chromiums and the server share two cores; the specs wait for what they need.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: one Chromium per spec file, two at a time.
     maxWorkers: 2,

@@ -55,7 +55,9 @@ export function ScannerInput(props: ScannerInputProps) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const value = text;
+    // What the field holds now: a wedge scanner's Enter may come before React has rendered the
+    // last keystrokes into `text`.
+    const value = inputRef.current?.value ?? text;
     setText('');
     if (keepFocus) inputRef.current?.focus();
     handleText(value);
