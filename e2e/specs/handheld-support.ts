@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { openLogin, submitLogin } from './login-support.js';
+import { openLogin, passwordOf, submitLogin } from './login-support.js';
 
 /** Shared steps of the handheld specs: an app opened as the operator, keyboard-wedge scans. */
 
@@ -12,13 +12,14 @@ export interface OpenedApp {
   errors: Error[];
 }
 
-/** Opens an app path as the operator (signed in through the login modal), keyboard only. */
+/** Opens an app path as the operator, or another user (signed in through the login modal), keyboard only. */
 export async function openHandheldApp(
   browser: Browser,
   baseUrl: string,
   path: string,
   testId: string,
   viewport: { width: number; height: number } = phone,
+  username = 'operator',
 ): Promise<OpenedApp> {
   // A stored device config: otherwise the device settings dialog opens by itself after sign-in.
   const opened = await openLogin(browser, baseUrl, {
@@ -27,7 +28,7 @@ export async function openHandheldApp(
     deviceConfig: { deviceName: '', useVirtualKeyboard: false },
   });
   opened.page.setDefaultTimeout(10_000);
-  await submitLogin(opened.page, 'operator', 'operator');
+  await submitLogin(opened.page, username, passwordOf(username));
   await opened.page.getByTestId(testId).waitFor();
   return opened;
 }

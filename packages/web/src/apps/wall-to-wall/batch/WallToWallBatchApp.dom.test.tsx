@@ -78,6 +78,7 @@ function fakeServer() {
     },
   ];
   let flushed = false;
+  let claimedBy = 'anna';
   const summary = (): CountingListSummary => ({
     code: 'CL-1',
     status: 'IN_PROGRESS',
@@ -85,7 +86,7 @@ function fakeServer() {
     warehouse: 'WH1',
     countingType: 'DOUBLE_COUNTING_ALL',
     round: 1,
-    claimedBy: 'anna',
+    claimedBy,
     locations: 3,
     progress: {
       PENDING: locations.filter((l) => l.state === 'PENDING').length,
@@ -137,6 +138,9 @@ function fakeServer() {
   });
   return {
     calls,
+    takeOver: (username: string) => {
+      claimedBy = username;
+    },
     agreeAll: () => {
       for (const [at, location] of locations.entries()) locations[at] = { ...location, state: 'AGREED' };
     },
@@ -230,6 +234,21 @@ describe('/wall_to_wall_batch', () => {
     // The own count is a draft: scanning the location again counts it anew.
     wedge('L-1');
     await waitForPrompt('Count L-1: scan an item, batch or serial (0 counted)');
+  });
+
+  it('tells a list taken over by another counter at the location scan, and counts nothing', async () => {
+    const { calls, takeOver } = fakeServer();
+    renderApp();
+    await waitForPrompt('Scan or choose a counting list');
+    fireEvent.click(await screen.findByTestId('w2wb-list-CL-1'));
+    await waitForPrompt('Scan a location to count');
+    takeOver('maria');
+    wedge('L-1');
+    await waitFor(() =>
+      expect(dangers().at(-1)?.slice(1)).toEqual(['errors:claimedByOtherUser', { username: 'maria' }]),
+    );
+    await waitForPrompt('Scan a location to count');
+    expect(saves(calls)).toHaveLength(0);
   });
 
   it('flushes as the claimant: countingListIncomplete names what is open, then the list is flushed', async () => {

@@ -57,6 +57,11 @@ export function batchCountApi(list: string, username: string | null): WallToWall
   return {
     async start(scanned: string): Promise<CountStartAnswer> {
       const progress = await wallToWallBatchApi.progress(list);
+      // Taken over by another counter meanwhile: told at the location scan, not after counting it.
+      const holder = progress.list.claimedBy;
+      if (holder !== null && username !== null && holder !== username) {
+        throw new StepFailure('errors:claimedByOtherUser', { username: holder });
+      }
       const location = progress.locations.find(
         (candidate) => sameCode(candidate.code, scanned) || sameCode(candidate.visualCode, scanned),
       );
