@@ -13,7 +13,9 @@
 // packed lists delivered by 16 concurrent packers, replays, invariants, the packing slip of a 200-line
 // delivery, bench/deliveries.mjs; not in the default), counting (a stocktake of the large data set's
 // locations through /wall_to_wall by 32 concurrent counters, replays, invariants, bench/counting.mjs;
-// not in the default); the default is web,server,live.
+// not in the default), counting-list-flush (a 2,000-location counting list counted and flushed,
+// the flush timed, invariants, bench/counting-list-flush.mjs; not in the default); the default is
+// web,server,live.
 // Writes bench/results/latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ import { runReceiptsPart } from './receipts.mjs';
 import { runPickingPart } from './picking.mjs';
 import { runDeliveriesPart } from './deliveries.mjs';
 import { runCountingPart } from './counting.mjs';
+import { runCountingListFlushPart } from './counting-list-flush.mjs';
 import { printImports, runImportsPart } from './imports.mjs';
 import { printLive, runLivePart } from './live.mjs';
 import { clientHeaders, signIn, startBuiltServer, startProcess } from './processes.mjs';
@@ -53,6 +56,7 @@ const knownParts = [
   'picking',
   'deliveries',
   'counting',
+  'counting-list-flush',
   'imports',
   'live',
 ];
@@ -66,7 +70,7 @@ function selectedParts(text) {
     else if (knownParts.includes(part)) parts.add(part);
     else
       throw new Error(
-        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, picking, deliveries, counting, imports, live)`,
+        `BENCH_PARTS: unknown part "${part}" (known: web, api, lookups, server, transfers, receipts, picking, deliveries, counting, counting-list-flush, imports, live)`,
       );
   }
   if (parts.size === 0) throw new Error('BENCH_PARTS names no part');
@@ -381,6 +385,7 @@ async function main() {
   const picking = parts.includes('picking') ? await runPickingPart() : undefined;
   const deliveries = parts.includes('deliveries') ? await runDeliveriesPart() : undefined;
   const counting = parts.includes('counting') ? await runCountingPart() : undefined;
+  const countingListFlush = parts.includes('counting-list-flush') ? await runCountingListFlushPart() : undefined;
   const imports = parts.includes('imports') ? await runImportsPart() : undefined;
   if (imports) printImports(imports);
   const live = parts.includes('live') ? await runLivePart() : undefined;
@@ -408,6 +413,7 @@ async function main() {
     picking,
     deliveries,
     counting,
+    countingListFlush,
     imports,
     live,
     web: web ? webReport(web) : undefined,
@@ -430,6 +436,11 @@ async function main() {
   }
   if (counting && (counting.invariants.problems.length || counting.replays.problems.length)) {
     console.error('bench: FAILED: the counting invariants or the idempotent replays do not hold after the stocktake');
+    process.exitCode = 1;
+  }
+  const flushBroken = countingListFlush?.misses.filter((miss) => !miss.startsWith('flush >=')) ?? [];
+  if (flushBroken.length > 0) {
+    console.error(`bench: FAILED: the counting-list flush: ${flushBroken.join(', ')}`);
     process.exitCode = 1;
   }
   if (transfers?.invariants.problems.length) {

@@ -110,11 +110,26 @@ export async function setCountingState(
   return location;
 }
 
-/** The counter after a committed change: a failing counter update must not make the client retry it. */
-export async function syncCountingCounterAfterCommit(ctx: AppContext): Promise<void> {
-  await syncCountingCounter(ctx).catch((error: unknown) =>
-    process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
-  );
+/** Per context: the counter sync waiting to start (see syncCountingCounterAfterCommit). */
+const pendingCounterSyncs = new WeakMap<AppContext, Promise<void>>();
+
+/**
+ * The counter after a committed change: a failing counter update must not make the client retry
+ * it. The caller waits for a count that starts after its commit; it starts once the work already
+ * under way is done (setImmediate), and every caller until then shares it: the count reads every
+ * flagged location, and one per wall-to-wall save cost more than the rest of the save.
+ */
+export function syncCountingCounterAfterCommit(ctx: AppContext): Promise<void> {
+  const pending = pendingCounterSyncs.get(ctx);
+  if (pending) return pending;
+  const sync = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    pendingCounterSyncs.delete(ctx);
+    await syncCountingCounter(ctx).catch((error: unknown) =>
+      process.emitWarning(`/wall_to_wall counter not updated: ${String(error)}`),
+    );
+  });
+  pendingCounterSyncs.set(ctx, sync);
+  return sync;
 }
 
 /** Distinct ids of the item codes, in request order; the first unknown code is 404 unknownItemForCode. */

@@ -170,9 +170,10 @@ async function saveInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bod
   const location = await findCountLocationOrThrow(tx, body.location);
   const entry = await repository.findListLocation(tx, list.id, location.id);
   if (!entry) throw unprocessable('locationNotInCountingList', { location: location.code, list: list.code });
-  const listLocations = await repository.listLocations(tx, list.id);
-  const statesBefore = listLocations.map((l) => l.state);
-  const listRound = listRoundOf(statesBefore);
+  // The list's round needs only which states its locations are in: counted per state, not read
+  // location by location (a save of a 2,000-location list would read them all).
+  const perState = new Map((await repository.stateCounts(tx, [list.id])).map((r) => [r.state, Number(r.count)]));
+  const listRound = listRoundOf([...perState.keys()]);
   const counts = await repository.countsOf(tx, list.id, location.id);
   const last = counts.at(-1);
   // The caller's own latest count of the location is a draft until flush: saving again replaces it.
@@ -218,8 +219,9 @@ async function saveInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bod
   const verdict = verdictOf(list.counting_type as CountingType, all, onHand);
   await repository.setLocationState(tx, list.id, location.id, verdict.state, verdict.agreed);
 
-  const statesAfter = listLocations.map((l) => (l.bin_location_id === location.id ? verdict.state : l.state));
-  const roundAfter = listRoundOf(statesAfter);
+  perState.set(entry.state, (perState.get(entry.state) ?? 0) - 1);
+  perState.set(verdict.state, (perState.get(verdict.state) ?? 0) + 1);
+  const roundAfter = listRoundOf([...perState].flatMap(([state, n]) => (n > 0 ? [state] : [])));
   let status = list.status;
   let version = list.version;
   const target = roundAfter === null ? 'READY' : roundAfter > 1 ? 'SECOND_COUNT' : 'IN_PROGRESS';

@@ -1,4 +1,5 @@
 import { codeKey } from '@wms/contract';
+import { insertRows, runCompiled, sendCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /** The count history (tables location_count and location_count_line, migration 0033). */
@@ -28,49 +29,86 @@ export interface NewLocationCountLine {
   difference: number;
 }
 
-const linesPerInsert = 400;
+/** Rows per multi-row insert: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const rowsPerInsert = 400;
 
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += rowsPerInsert) out.push(items.slice(i, i + rowsPerInsert));
+  return out;
+}
+
+export interface NewLocationCountEntry {
+  count: NewLocationCount;
+  lines: readonly NewLocationCountLine[];
+}
+
+/**
+ * Writes saved location counts to the history: the counts a few hundred a statement, then all
+ * their lines likewise (a counting list's flush writes thousands at once; compiled once per size).
+ * Their idempotency keys must differ. Answers the counts' ids in the order given.
+ */
+export async function insertLocationCounts(tx: DbOrTx, entries: readonly NewLocationCountEntry[]): Promise<number[]> {
+  const idOfKey = new Map<string, number>();
+  for (const part of chunks(entries)) {
+    const values = insertRows(
+      part.map(({ count }) => ({
+        bin_location_id: count.binLocationId,
+        source: count.source,
+        document_code: count.documentCode,
+        round: count.round,
+        reason: count.reason,
+        outcome: count.outcome,
+        recount_document_code: count.recountDocumentCode,
+        empty: count.empty ? 1 : 0,
+        user_id: count.userId,
+        username: count.username,
+        at: count.at,
+        idempotency_key: count.idempotencyKey,
+      })),
+    );
+    const { rows } = await runCompiled(
+      tx,
+      `countHistory.insertCounts:${part.length}`,
+      (slot) => tx.insertInto('location_count').values(values.slots(slot)).returning(['id', 'idempotency_key']),
+      values.args,
+    );
+    for (const row of rows) idOfKey.set(row.idempotency_key, row.id);
+  }
+  if (idOfKey.size !== entries.length) throw new Error('insertLocationCounts: counts with the same idempotency key');
+  const ids = entries.map(({ count }) => idOfKey.get(count.idempotencyKey) as number);
+  const lines = entries.flatMap(({ count, lines }, index) =>
+    lines.map((line) => ({
+      location_count_id: ids[index] as number,
+      bin_location_id: count.binLocationId,
+      item_id: line.itemId,
+      batch_id: line.batchId,
+      serial_id: line.serialId,
+      counted: line.counted,
+      on_hand: line.onHand,
+      difference: line.difference,
+    })),
+  );
+  for (const part of chunks(lines)) {
+    const values = insertRows(part);
+    await sendCompiled(
+      tx,
+      `countHistory.insertLines:${part.length}`,
+      (slot) => tx.insertInto('location_count_line').values(values.slots(slot)),
+      values.args,
+    );
+  }
+  return ids;
+}
+
+/** Writes one saved location count to the history; answers its id. */
 export async function insertLocationCount(
   tx: DbOrTx,
   count: NewLocationCount,
   lines: readonly NewLocationCountLine[],
 ): Promise<number> {
-  const { id } = await tx
-    .insertInto('location_count')
-    .values({
-      bin_location_id: count.binLocationId,
-      source: count.source,
-      document_code: count.documentCode,
-      round: count.round,
-      reason: count.reason,
-      outcome: count.outcome,
-      recount_document_code: count.recountDocumentCode,
-      empty: count.empty ? 1 : 0,
-      user_id: count.userId,
-      username: count.username,
-      at: count.at,
-      idempotency_key: count.idempotencyKey,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (let start = 0; start < lines.length; start += linesPerInsert) {
-    await tx
-      .insertInto('location_count_line')
-      .values(
-        lines.slice(start, start + linesPerInsert).map((line) => ({
-          location_count_id: id,
-          bin_location_id: count.binLocationId,
-          item_id: line.itemId,
-          batch_id: line.batchId,
-          serial_id: line.serialId,
-          counted: line.counted,
-          on_hand: line.onHand,
-          difference: line.difference,
-        })),
-      )
-      .execute();
-  }
-  return id;
+  const [id] = await insertLocationCounts(tx, [{ count, lines }]);
+  return id as number;
 }
 
 /** A page of count lines, newest first, of a location and/or an item (codes; unknown ones match nothing). */

@@ -51,4 +51,10 @@ export async function countHistory(
 }
 
 /** Writes a saved location count to the history (for the counting apps of other features: counting lists, recounting). */
-export { insertLocationCount, type NewLocationCount, type NewLocationCountLine } from './count-history.repository.js';
+export {
+  insertLocationCount,
+  insertLocationCounts,
+  type NewLocationCount,
+  type NewLocationCountEntry,
+  type NewLocationCountLine,
+} from './count-history.repository.js';

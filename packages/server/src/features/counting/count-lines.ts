@@ -22,6 +22,15 @@ export async function resolveCountLines(
   lines: readonly CountLine[],
   scope: { location: string; itemIds: ReadonlySet<number> | null },
 ): Promise<CountedUnit[]> {
+  return (await resolveCountLinesWithCodes(db, lines, scope)).units;
+}
+
+/** resolveCountLines, with the code of every item counted (by id), read with them. */
+export async function resolveCountLinesWithCodes(
+  db: DbOrTx,
+  lines: readonly CountLine[],
+  scope: { location: string; itemIds: ReadonlySet<number> | null },
+): Promise<{ units: CountedUnit[]; codes: Map<number, string> }> {
   const items = new Map(
     (
       await repository.itemsByCode(
@@ -74,5 +83,5 @@ export async function resolveCountLines(
     }
     units.push({ itemId: item.id, batchId, serialId: null, counted: toThousandths(line.quantity) });
   }
-  return units;
+  return { units, codes: new Map([...items.values()].map((i) => [i.id, i.code])) };
 }

@@ -74,7 +74,16 @@ export function countLines(
   for (const unit of counted) {
     const key = keyOf(unit);
     const onHand = lines.get(key)?.onHand ?? (transferred.has(key) ? unit.counted : 0);
-    lines.set(key, { ...unit, onHand, difference: unit.counted - onHand });
+    // Named fields, not a spread: a spread copy with fields added is several times slower to make
+    // and to read (a counting list's flush makes 100,000 of them).
+    lines.set(key, {
+      itemId: unit.itemId,
+      batchId: unit.batchId,
+      serialId: unit.serialId,
+      counted: unit.counted,
+      onHand,
+      difference: unit.counted - onHand,
+    });
   }
   return [...lines.values()];
 }

@@ -5,16 +5,13 @@ import type { DbOrTx } from '../../db/database.js';
 
 const chunk = 400;
 
-/**
- * The stock rows at the location (all items, or only `itemIds`), with the serial's code; locked
- * when `lock` (PostgreSQL: the difference is taken against them).
- */
-export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[] | null, lock: boolean) {
-  let query = db
+const stockRows = (db: DbOrTx) =>
+  db
     .selectFrom('stock as s')
     .leftJoin('serial as se', 'se.id', 's.serial_id')
     .select([
       's.id',
+      's.bin_location_id',
       's.item_id',
       's.batch_id',
       's.serial_id',
@@ -23,13 +20,36 @@ export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly num
       's.pick_qty',
       's.qc_pending_qty',
       'se.code as serial_code',
-    ])
-    .where('s.bin_location_id', '=', binLocationId);
+    ]);
+
+/**
+ * The stock rows at the location (all items, or only `itemIds`), with the serial's code; locked
+ * when `lock` (PostgreSQL: the difference is taken against them).
+ */
+export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[] | null, lock: boolean) {
+  let query = stockRows(db).where('s.bin_location_id', '=', binLocationId);
   if (itemIds !== null) {
     if (itemIds.length === 0) return Promise.resolve([]);
     query = query.where('s.item_id', 'in', itemIds);
   }
   return (lock ? query.forUpdate('s') : query).orderBy('s.id').execute();
+}
+
+/**
+ * Every stock row at these locations (a counting list's flush), a few hundred locations a read,
+ * by location and id; locked when `lock`.
+ */
+export async function stockAtLocations(db: DbOrTx, binLocationIds: readonly number[], lock: boolean) {
+  const rows: CountStockRow[] = [];
+  for (let start = 0; start < binLocationIds.length; start += chunk) {
+    const query = stockRows(db).where('s.bin_location_id', 'in', binLocationIds.slice(start, start + chunk));
+    for (const row of await (lock ? query.forUpdate('s') : query)
+      .orderBy('s.bin_location_id')
+      .orderBy('s.id')
+      .execute())
+      rows.push(row);
+  }
+  return rows;
 }
 
 export type CountStockRow = Awaited<ReturnType<typeof stockAt>>[number];

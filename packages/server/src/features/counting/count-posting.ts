@@ -44,6 +44,22 @@ export async function countScopeStock(
   return { rows, stock: rows.map((row) => toStockAtLocation(row, binLocationId)) };
 }
 
+/**
+ * countScopeStock of whole locations, many at once (a counting list's flush): read in a few
+ * statements, not one per location; every location given has an entry (empty when it holds nothing).
+ */
+export async function locationsStock(
+  tx: Tx,
+  ctx: AppContext,
+  binLocationIds: readonly number[],
+): Promise<Map<number, StockAtLocation[]>> {
+  const stock = new Map<number, StockAtLocation[]>(binLocationIds.map((id) => [id, []]));
+  for (const row of await repository.stockAtLocations(tx, binLocationIds, ctx.dialect === 'postgres')) {
+    stock.get(row.bin_location_id)?.push(toStockAtLocation(row, row.bin_location_id));
+  }
+  return stock;
+}
+
 export interface CountAdjustment {
   binLocationId: number;
   lines: readonly CountPlanLine[];

@@ -16,7 +16,7 @@ import { syncCountingCounterAfterCommit } from '../bin-locations/bin-location-ed
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
 import { applyStockMovement, type StockMovementLine } from '../stock/stock.service.js';
 import { releaseCountLock, takeCountLock } from './count-lock.js';
-import { resolveCountLines } from './count-lines.js';
+import { resolveCountLinesWithCodes } from './count-lines.js';
 import { countLines, isOverThreshold, serialKeyOf, sumCounted } from './count-plan.js';
 import { countScopeStock, markLocationsCounted, postCountAdjustment } from './count-posting.js';
 import { insertLocationCount } from './count-history.repository.js';
@@ -30,7 +30,7 @@ import {
 } from './wall-to-wall.service.js';
 
 type SaveBody = z.output<typeof countSaveRequestSchema>;
-type SaveResult = Omit<CountSaveAnswer, 'replayed'> & { touchedItems: number[]; recount: { code: string } | null };
+type SaveResult = Omit<CountSaveAnswer, 'replayed'> & { touchedItems: string[]; recount: { code: string } | null };
 
 /** The idempotency key of a wall-to-wall count's COUNT_ADJUSTMENT: (no document: w2w, location, round). */
 export const wallToWallMovementKey = (location: string, round: number) => `w2w:${location}:${round}`;
@@ -50,7 +50,10 @@ async function saveInTransaction(
     location.requires_counting === 'PARTIAL'
       ? new Set((await repository.itemsToCountOf(tx, [location.id])).map((i) => i.id))
       : null;
-  const units = await resolveCountLines(tx, body.lines, { location: location.code, itemIds: partialItems });
+  const { units, codes } = await resolveCountLinesWithCodes(tx, body.lines, {
+    location: location.code,
+    itemIds: partialItems,
+  });
   const { rows: stockRows, stock } = await countScopeStock(tx, ctx, location.id, partialItems && [...partialItems]);
 
   // Serials: each takes the batch of its stock row; one the system has elsewhere is moved here.
@@ -92,7 +95,6 @@ async function saveInTransaction(
     at,
     idempotencyKey: movementKey,
   };
-  const touchedItems = [...new Set(lines.map((l) => l.itemId))];
   await releaseCountLock(tx, location.id, caller.userId);
 
   if (lines.some((line) => isOverThreshold(line, threshold))) {
@@ -160,6 +162,15 @@ async function saveInTransaction(
       )
     ).map((s) => [s.id, s.code]),
   );
+  // The codes of the items for ITEM_CHANGED: those counted are known; a row on hand not counted is read.
+  const touchedIds = [...new Set(lines.map((l) => l.itemId))];
+  const touchedItems = [
+    ...touchedIds.flatMap((id) => codes.get(id) ?? []),
+    ...(await repository.itemCodesOf(
+      tx,
+      touchedIds.filter((id) => !codes.has(id)),
+    )),
+  ];
   return {
     location: location.code,
     outcome,
@@ -200,12 +211,11 @@ export async function saveCount(ctx: AppContext, caller: Principal, body: SaveBo
 async function afterSave(
   ctx: AppContext,
   location: string,
-  itemIds: readonly number[],
+  itemCodes: readonly string[],
   recount: { code: string } | null,
 ): Promise<void> {
   try {
-    const codes = await repository.itemCodesOf(ctx.db, itemIds);
-    publishItemsChanged(ctx, codes);
+    publishItemsChanged(ctx, itemCodes);
     publishBinLocationsChanged(ctx, [location]);
     if (recount) {
       ctx.live.publish(topics.documents('recounting'), 'DOCUMENT_CHANGED', {
