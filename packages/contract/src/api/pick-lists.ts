@@ -9,6 +9,8 @@ import {
   pickListRowsQuerySchema,
   pickListCodeParamsSchema,
   picklistCreationLockings,
+  pickListLineSchema,
+  pickListSummarySchema,
   pickListSchema,
   plannableLinesAnswerSchema,
   plannableLinesQuerySchema,
@@ -147,11 +149,22 @@ export const pickRequestSchema = z.object({
   containerType: z.enum(shippingContainerTypes).default('TOTE'),
 });
 export type PickRequest = z.input<typeof pickRequestSchema>;
+/**
+ * What one pick changed, as the receipts' progress save answers its change (docs/benchmarks.md,
+ * issue 18): the list's status, version and line counts, and the picked line as it is now (its
+ * allocations, and its picks naming the container). The handheld merges it into the list it holds;
+ * other devices get DOCUMENT_CHANGED and read the list again. The containers' contents are not
+ * part of it: no picking screen shows them (the detail and GET {code}/shippingContainer have them).
+ */
+export const pickChangeSchema = pickListSummarySchema
+  .pick({ code: true, status: true, version: true, linesTotal: true, linesPicked: true })
+  .extend({ line: pickListLineSchema });
+export type PickChange = z.infer<typeof pickChangeSchema>;
 export const pickAnswerSchema = z.object({
-  pickList: pickListSchema,
+  change: pickChangeSchema,
   /** True when the source location should now hold none of the item: the zero check asks. */
   zeroCheck: z.boolean(),
-  /** The line re-allocated after the pick swapped a batch, if any. */
+  /** An earlier pick with this idempotency key: nothing moved now, the change is that line as it is (zeroCheck false). */
   replayed: z.boolean(),
 });
 export type PickAnswer = z.infer<typeof pickAnswerSchema>;

@@ -1,3 +1,4 @@
+import { runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /** A claimable object as stored: a document type and id. */
@@ -129,19 +130,25 @@ export async function lockClaim(tx: DbOrTx, claimId: number): Promise<boolean> {
  * user holds it. One statement, so a manager's removal either happened before (0 rows) or waits.
  */
 export async function lockClaimOfHolder(tx: DbOrTx, object: ObjectKey, userId: number): Promise<boolean> {
-  const result = await tx
-    .updateTable('claim')
-    .set((eb) => ({ kind: eb.ref('kind') }))
-    .where('user_id', '=', userId)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('claim_object')
-        .select('claim_id')
-        .where('object_type', '=', object.type)
-        .where('object_id', '=', object.id),
-    )
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  // Every step of a claimed work runs it (a pick, a save): compiled once (db/compiled-query.ts).
+  const result = await runCompiled(
+    tx,
+    'claims.lockOfHolder',
+    (slot) =>
+      tx
+        .updateTable('claim')
+        .set((eb) => ({ kind: eb.ref('kind') }))
+        .where('user_id', '=', slot(0))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('claim_object')
+            .select('claim_id')
+            .where('object_type', '=', slot(1))
+            .where('object_id', '=', slot(2)),
+        ),
+    [userId, object.type, object.id],
+  );
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 export async function deleteClaim(tx: DbOrTx, claimId: number): Promise<boolean> {

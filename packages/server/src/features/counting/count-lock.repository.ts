@@ -1,4 +1,8 @@
+import { runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
+
+/** Up to this many locations, the movement's lock check runs as a compiled query. */
+const maxCompiledProbes = 4;
 
 /** The SQL of the location count lock (table location_count_lock, migration 0033). */
 
@@ -42,7 +46,33 @@ export async function deleteLock(db: DbOrTx, binLocationId: number, userId: numb
  * The first of these locations with an unexpired lock not held by `exceptUserId`, with its code:
  * one indexed read (the primary key) per stock movement.
  */
-export function firstLockedLocation(db: DbOrTx, ids: readonly number[], now: string, exceptUserId: number | null) {
+export async function firstLockedLocation(
+  db: DbOrTx,
+  ids: readonly number[],
+  now: string,
+  exceptUserId: number | null,
+): Promise<{ code: string; username: string } | undefined> {
+  // Every stock movement asks (one or two locations): compiled once per shape, one equality probe
+  // of the primary key per location (an `in` list made SQLite build a temporary index each time).
+  if (ids.length > 0 && ids.length <= maxCompiledProbes) {
+    const others = exceptUserId !== null;
+    const rows = await runCompiled(
+      db,
+      `counting.firstLocked.${ids.length}.${others ? 'others' : 'all'}`,
+      (slot) => {
+        let query = db
+          .selectFrom('location_count_lock as k')
+          .innerJoin('bin_location as b', 'b.id', 'k.bin_location_id')
+          .select(['b.code', 'k.username'])
+          .where((eb) => eb.or(ids.map((_, index) => eb('k.bin_location_id', '=', slot(index + 2)))))
+          .where('k.expires_at', '>', slot(0));
+        if (others) query = query.where('k.user_id', '<>', slot(1));
+        return query.orderBy('b.code').limit(1);
+      },
+      [now, exceptUserId, ...ids],
+    );
+    return rows.rows[0];
+  }
   let query = db
     .selectFrom('location_count_lock as k')
     .innerJoin('bin_location as b', 'b.id', 'k.bin_location_id')

@@ -50,11 +50,6 @@ export function releaseCountLock(tx: DbOrTx, binLocationId: number, userId: numb
   return repository.deleteLock(tx, binLocationId, userId);
 }
 
-/** True while someone holds an unexpired lock on the location (pickers skip such a line). */
-export async function isLocationLocked(db: DbOrTx, binLocationId: number): Promise<boolean> {
-  return (await repository.firstLockedLocation(db, [binLocationId], nowIso(), null)) !== undefined;
-}
-
 /**
  * The stock service's check (one read per movement): a location of the movement under an
  * unexpired lock of anyone but `holderUserId` is 422 locationIsBeingCounted {location}.

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /** A cart as read for a session: a bin location of type MOBILE that is no shipping container. */
@@ -156,19 +157,26 @@ export async function deleteSlotsOfClaim(db: DbOrTx, claimId: number): Promise<v
  * The slot a pick list is in on a cart now (the pick endpoint's wrongSlotScanned check): its
  * letter and container, or undefined when the list is not on a cart.
  */
-export function cartSlotOfList(db: DbOrTx, pickListId: number) {
-  return db
-    .selectFrom('pick_cart_slot as s')
-    .innerJoin('claim_object as o', (join) =>
-      join
-        .onRef('o.object_id', '=', 's.pick_list_id')
-        .on('o.object_type', '=', 'PICK_LIST')
-        .onRef('o.claim_id', '=', 's.claim_id'),
-    )
-    .leftJoin('shipping_container as c', 'c.id', 's.container_id')
-    .select(['s.slot', 's.container_id', 'c.code_lower as container_code_lower'])
-    .where('s.pick_list_id', '=', pickListId)
-    .executeTakeFirst();
+export async function cartSlotOfList(db: DbOrTx, pickListId: number) {
+  // Every pick asks it (cart-slot-check.ts): compiled once (db/compiled-query.ts).
+  const { rows } = await runCompiled(
+    db,
+    'pickAndCollect.slotOfList',
+    (slot) =>
+      db
+        .selectFrom('pick_cart_slot as s')
+        .innerJoin('claim_object as o', (join) =>
+          join
+            .onRef('o.object_id', '=', 's.pick_list_id')
+            .on('o.object_type', '=', 'PICK_LIST')
+            .onRef('o.claim_id', '=', 's.claim_id'),
+        )
+        .leftJoin('shipping_container as c', 'c.id', 's.container_id')
+        .select(['s.slot', 's.container_id', 'c.code_lower as container_code_lower'])
+        .where('s.pick_list_id', '=', slot(0)),
+    [pickListId],
+  );
+  return rows[0];
 }
 
 /**

@@ -3,23 +3,18 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { nowIso } from '../../util/time.js';
 import { syncCountingCounter } from '../bin-locations/bin-location-edits.service.js';
-import { isLocationLocked } from '../counting/count-lock.js';
 
 /**
  * Where picking meets counting (PROCESSES.md 3.3 and 4.1).
  *
  * Being counted: a location under an unexpired count lock (features/counting/count-lock.ts,
- * decision 0189); a pick there is 422 locationIsBeingCounted {location} and the picker skips the
- * line to the end (the stock service refuses the movement too).
+ * decision 0189); the stock service refuses a pick's movement there, 422 locationIsBeingCounted
+ * {location}, and the picker skips the line to the end.
  *
  * Flagging: a short or a "no" to the zero check flags the location requiresCounting PARTIAL for
  * the item (a location already flagged YES is counted whole anyway); after the commit the
  * /wall_to_wall counter is set again (syncCountingCounter).
  */
-export function isLocationBeingCounted(db: DbOrTx, binLocationId: number): Promise<boolean> {
-  return isLocationLocked(db, binLocationId);
-}
-
 /** Flags the location requiresCounting PARTIAL for the item, inside the caller's transaction. */
 export async function flagForCounting(tx: DbOrTx, binLocationId: number, itemId: number): Promise<void> {
   const location = await tx

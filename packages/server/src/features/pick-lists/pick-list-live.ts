@@ -47,22 +47,27 @@ export async function syncPickingCounters(ctx: AppContext): Promise<number> {
 /** Per app: the count waiting to run after the one in flight (callers arriving meanwhile share it). */
 const queued = new WeakMap<AppContext, Promise<void>>();
 const inFlight = new WeakMap<AppContext, Promise<void>>();
+/** The apps whose queued count includes the picking counters (a caller of it asked for them). */
+const pickingCountersAsked = new WeakSet<AppContext>();
 
 /**
- * Counts again after a commit: the picking counters, then the listeners' (the /pack and /delivery
- * counters...). Picks and deliveries come fast (many per second): calls that arrive while a count
- * runs share the one count queued behind it, which starts after their commits, so every caller's
- * change is counted and the counters never lag. A failure is a warning: the change is committed.
+ * Counts again after a commit: the picking counters (unless every caller of this count said they
+ * cannot have moved: `listenersOnly`), then the listeners' (the /pack and /delivery counters...).
+ * Picks and deliveries come fast (many per second): calls that arrive while a count runs share the
+ * one count queued behind it, which starts after their commits, so every caller's change is
+ * counted and the counters never lag. A failure is a warning: the change is committed.
  */
-function recount(ctx: AppContext): Promise<void> {
+function recount(ctx: AppContext, listenersOnly = false): Promise<void> {
+  if (!listenersOnly) pickingCountersAsked.add(ctx);
   const waiting = queued.get(ctx);
   if (waiting) return waiting;
   const before = inFlight.get(ctx) ?? Promise.resolve();
   const next = before.then(async () => {
     queued.delete(ctx);
     inFlight.set(ctx, next);
+    const picking = pickingCountersAsked.delete(ctx);
     try {
-      await syncPickingCounters(ctx);
+      if (picking) await syncPickingCounters(ctx);
     } catch (error) {
       process.emitWarning(`/stock_picking counter not updated: ${String(error)}`);
     }
@@ -113,6 +118,26 @@ export async function afterPickListCommit(ctx: AppContext, codes: readonly strin
     process.emitWarning(`pick list change not published: ${String(error)}`);
   }
   await recount(ctx);
+}
+
+/**
+ * After a committed pick: publishes the list's {code, status, version} as the pick's transaction
+ * left them (not read again), and counts again only when the list became PICKED. A pick is made
+ * by the list's claimant, so the /stock_picking and /pick_and_collect counters (unclaimed lists)
+ * never move with it; of the listeners' counters only /pack's (PICKED lists) does, when the list
+ * becomes PICKED. Never throws.
+ */
+export async function afterPickCommit(
+  ctx: AppContext,
+  head: { code: string; status: string; version: number },
+  becamePicked: boolean,
+): Promise<void> {
+  try {
+    ctx.live.publish(topics.documents(pickListArea), 'DOCUMENT_CHANGED', { type: 'PICK_LIST', ...head });
+  } catch (error) {
+    process.emitWarning(`pick list change not published: ${String(error)}`);
+  }
+  if (becamePicked) await recount(ctx, true);
 }
 
 /**

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../test/http-client.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Db } from '../../db/database.js';
-import { claimList, detailOf, flushCall, listOf, pickCall, shortCall } from './pick-list-pick.test-helper.js';
+import {
+  claimList,
+  detailOf,
+  expectChangeAsDetail,
+  flushCall,
+  listOf,
+  pickCall,
+  shortCall,
+} from './pick-list-pick.test-helper.js';
 import { assertPickInvariants, pickClients, pickListAt, pickScene } from './pick-lists.test-helper.js';
 
 /**
@@ -11,7 +19,7 @@ import { assertPickInvariants, pickClients, pickListAt, pickScene } from './pick
  * every step the buckets balance (assertPickInvariants: releasedQty = allocations, onHand = the
  * ledger, pickQty = pick entries, picked = entries, sales order lines' released quantity). A
  * refused step (422, e.g. a quantity above the allocation) must change nothing, which the
- * invariants also check.
+ * invariants also check. A pick answers its change only: it must be what the detail shows then.
  */
 const step = fc.record({
   list: fc.nat(2),
@@ -64,7 +72,7 @@ describe('picking (property)', () => {
           let answer: { status: number; text: string };
           if (st.kind === 'pick' && allocation) {
             const serial = allocation.serial !== null;
-            answer = await pickCall(picker, code, {
+            const picked = await pickCall(picker, code, {
               lineNumber: line.lineNumber,
               fromLocation: allocation.location,
               batch: allocation.batch,
@@ -72,6 +80,8 @@ describe('picking (property)', () => {
               quantity: serial ? 1 : st.quantity,
               containerCode: `P-${code}`,
             });
+            if (picked.status === 200) await expectChangeAsDetail(picker, code, picked.json.change);
+            answer = picked;
           } else if (st.kind === 'short' && allocation) {
             answer = await shortCall(picker, code, {
               lineNumber: line.lineNumber,

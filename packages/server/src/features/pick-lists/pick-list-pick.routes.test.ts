@@ -10,6 +10,7 @@ import {
   bucketsAt,
   claimList,
   detailOf,
+  expectChangeAsDetail,
   flushCall,
   ledgerRowsOf,
   lineOf,
@@ -88,15 +89,27 @@ describe('picking routes', () => {
           containerCode: 'TOTE-A1',
         }),
       );
-      expect(first.json).toMatchObject({ zeroCheck: false, replayed: false, pickList: { status: 'PARTLY_PICKED' } });
-      expect(lineOf(first.json.pickList, 0)).toMatchObject({ pickedQuantity: 3, openQuantity: 0, allocations: [] });
-      expect(lineOf(first.json.pickList, 0).picks).toEqual([
+      expect(first.json).toMatchObject({
+        zeroCheck: false,
+        replayed: false,
+        change: { status: 'PARTLY_PICKED', linesTotal: 3, linesPicked: 1 },
+      });
+      expect(first.json.change.line).toMatchObject({
+        lineNumber: 0,
+        pickedQuantity: 3,
+        openQuantity: 0,
+        allocations: [],
+      });
+      expect(first.json.change.line.picks).toEqual([
         { container: 'TOTE-A1', location: s.face.code, batch: null, serial: null, quantity: 3 },
       ]);
+      // The answer is the change only, and it is what the detail shows now.
+      expect(first.json.pickList).toBeUndefined();
+      await expectChangeAsDetail(picker, code, first.json.change);
       expect(await bucketsAt(db, s.normalItem.id, s.face.id)).toEqual({ onHand: 2000, released: 0, pick: 0 });
       await assertPickInvariants(db);
 
-      ok(
+      const second = ok(
         await pickCall(picker, code, {
           lineNumber: 1,
           fromLocation: s.face.code,
@@ -105,6 +118,7 @@ describe('picking routes', () => {
           containerCode: 'TOTE-A1',
         }),
       );
+      await expectChangeAsDetail(picker, code, second.json.change);
       await assertPickInvariants(db);
       const last = ok(
         await pickCall(picker, code, {
@@ -115,7 +129,8 @@ describe('picking routes', () => {
           containerCode: 'TOTE-A1',
         }),
       );
-      list = last.json.pickList;
+      list = await expectChangeAsDetail(picker, code, last.json.change);
+      expect(last.json.change).toMatchObject({ status: 'PICKED', linesPicked: 3 });
       expect(list).toMatchObject({ status: 'PICKED', linesPicked: 3, containers: 1 });
       const [container] = list.shippingContainers;
       expect(container).toMatchObject({ code: 'TOTE-A1', type: 'TOTE', status: 'OPEN', pickList: code });
@@ -141,7 +156,7 @@ describe('picking routes', () => {
       await assertPickInvariants(db);
     });
 
-    it('answers a replayed pick with the list as it is and posts once', async () => {
+    it('answers a replayed pick with its line as it is and posts once', async () => {
       const s = await pickScene(db);
       const { code } = await claimedList(s);
       const body = {
@@ -154,10 +169,15 @@ describe('picking routes', () => {
       const first = ok(await pickCall(picker, code, body));
       const rows = await ledgerRowsOf(db, code);
       const again = ok(await pickCall(picker, code, body));
-      expect(again.json.replayed).toBe(true);
-      expect(lineOf(again.json.pickList, 0).pickedQuantity).toBe(1);
+      expect(again.json).toMatchObject({ replayed: true, zeroCheck: false });
+      expect(again.json.change.line.pickedQuantity).toBe(1);
       expect(await ledgerRowsOf(db, code)).toBe(rows);
-      expect(first.json.pickList.lines).toEqual(again.json.pickList.lines);
+      expect(again.json.change).toEqual(first.json.change);
+      await expectChangeAsDetail(picker, code, again.json.change);
+      // The same key on another line is the same pick: its line answers, nothing moves.
+      const other = ok(await pickCall(picker, code, { ...body, lineNumber: 1, quantity: 2 }));
+      expect(other.json).toMatchObject({ replayed: true, change: { line: { lineNumber: 0, pickedQuantity: 1 } } });
+      expect(await ledgerRowsOf(db, code)).toBe(rows);
       await assertPickInvariants(db);
     });
 
@@ -208,7 +228,8 @@ describe('picking routes', () => {
         }),
       );
       // One unit of the early batch picked in bulk; the late batch at the face keeps 1 allocated.
-      expect(lineOf(swapped.json.pickList, 1)).toMatchObject({
+      await expectChangeAsDetail(picker, code, swapped.json.change);
+      expect(swapped.json.change.line).toMatchObject({
         pickedQuantity: 1,
         allocations: [expect.objectContaining({ batch: s.batches.late.code, quantity: 1 })],
         picks: [expect.objectContaining({ location: s.bulk.code, batch: s.batches.early.code, quantity: 1 })],

@@ -1,49 +1,60 @@
-import { fromThousandths, paddedCodeKey, toThousandths, type PickAnswer, type pickRequestSchema } from '@wms/contract';
-import type { z } from 'zod';
+import { fromThousandths, toThousandths, type PickAnswer, type PickListStatus } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { Principal } from '../../http/access.js';
-import { AppError, badRequest, unprocessable } from '../../http/app-error.js';
-import { nowIso, today } from '../../util/time.js';
+import { AppError, notFound, unprocessable } from '../../http/app-error.js';
+import { nowIso } from '../../util/time.js';
 import { assertClaimant } from '../claims/claims.service.js';
+import { changeStatus } from '../documents/document-status.js';
 import { publishBinLocationsChanged, publishItemsChanged } from '../items/item-live.js';
-import { applyStockMovement, changeAllocations, type AllocationChange, type StockKey } from '../stock/stock.service.js';
-import { isLocationBeingCounted } from './pick-list-counting.js';
-import { afterPickListCommit } from './pick-list-live.js';
-import * as repository from './pick-list-pick.repository.js';
-import type { LineRow, LocationRow } from './pick-list-pick.repository.js';
-import { refreshPickListStatus } from './pick-list-status.js';
-import { loadPickListView, lockedPickList } from './pick-list-view.js';
-import { allocationsOfLines, type AllocationRow, type PickListHead } from './pick-lists.repository.js';
-import { containerForPick } from './shipping-containers.js';
 import { assertCartSlotContainer } from '../pick-and-collect/cart-slot-check.js';
+import {
+  applyStockMovement,
+  changeAllocations,
+  type StockMovement,
+  type StockRowAfter,
+} from '../stock/stock.service.js';
+import { afterPickCommit } from './pick-list-live.js';
+import { pickChange, replayedPick, type ListAfterPick } from './pick-list-pick-answer.js';
+import {
+  planPick,
+  toLineAllocation,
+  toLineAllocationOfView,
+  unitsOf,
+  keyText,
+  type LineAllocation,
+  type PickBody,
+  type PickPlan,
+  type PlannedLine,
+} from './pick-list-pick-plan.js';
+import * as repository from './pick-list-pick.repository.js';
+import type { LineRow, LocationRow, PickListForPickRow } from './pick-list-pick.repository.js';
+import * as views from './pick-list-view.repository.js';
+import { allocationsOfLines, lockPickList } from './pick-lists.repository.js';
+import { containerForPick, type ContainerList } from './shipping-containers.js';
+
+/** A location row as the stock rules read it (handed over: StockMovement.readInTransaction). */
+type LocationForRules = NonNullable<NonNullable<StockMovement['readInTransaction']>['locations']>[number];
+
+export { toLineAllocation, type LineAllocation, type PickBody } from './pick-list-pick-plan.js';
 
 /**
  * PICK (decision 0183, PROCESSES.md 3.3): one transaction locks the list's document, checks the
  * claim, status, line, location and quantity, swaps in another batch or serial when allowed,
  * moves the stock (PICK: - onHand and released at the source, + onHand and pickQty in the
  * container's bin location), consumes the allocation, writes the pick entries and the line's
- * progress, and recomputes the status. The idempotency key is the ledger's: a replay answers the
- * list as it is and moves nothing.
+ * progress, and sets the status. The idempotency key is the ledger's: a replay answers the line
+ * as it is and moves nothing.
+ *
+ * Speed (docs/benchmarks.md issue 18): the list's head, the line and the list's counts are one
+ * read, the hot queries are compiled once (db/compiled-query.ts), the rows read here are handed to
+ * the stock rules (readInTransaction), and the answer is the change only (pick-list-pick-answer.ts).
  */
-
-export type PickBody = z.output<typeof pickRequestSchema>;
-
-/** One stock key the pick takes from, with how much (integer thousandths). */
-interface Unit {
-  batchId: number | null;
-  serialId: number | null;
-  /** The batch or serial code the picker scanned (for refusals). */
-  scanned: string | null;
-  quantity: number;
-  /** Free, unexpired and QC-approved stock of the key may be swapped in for the line. */
-  swappable: boolean;
-}
 
 export const pickListObject = (documentId: number) => ({ type: 'PICK_LIST' as const, id: documentId });
 
 /** The list must be RELEASED or PARTLY_PICKED: 422 picklistNotPickable {status}. */
-export function assertPickable(head: PickListHead): void {
+export function assertPickable(head: { status: string }): void {
   if (head.status !== 'RELEASED' && head.status !== 'PARTLY_PICKED') {
     throw unprocessable('picklistNotPickable', { status: head.status });
   }
@@ -55,173 +66,113 @@ export async function findLineOrThrow(tx: Tx, documentId: number, lineNumber: nu
   return line;
 }
 
-/** One allocation of a line, with its stock key as the stock service names it. */
-export interface LineAllocation extends StockKey {
-  id: number;
-  quantity: number;
-  /** The location's code. */
-  location: string;
-}
-
-export const toLineAllocation = (a: AllocationRow): LineAllocation => ({
-  id: a.id,
-  itemId: a.item_id,
-  batchId: a.batch_id,
-  serialId: a.serial_id,
-  binLocationId: a.bin_location_id,
-  quantity: a.quantity,
-  location: a.location_code,
-});
-
 /** A line's allocations by location sortingCode, then code. */
 export async function allocationsOfLine(db: DbOrTx, lineId: number): Promise<LineAllocation[]> {
   return (await allocationsOfLines(db, [lineId])).map(toLineAllocation);
 }
 
-/** Locations where picking may take stock that is not allocated (allocation's own rule). */
-function mayAllocateFrom(location: LocationRow): boolean {
-  return (
-    location.active === 1 &&
-    location.block_stock_movements === 0 &&
-    location.stock_movement_restricted === 0 &&
-    !['QC', 'RECEIVE', 'MOBILE'].includes(location.location_type)
-  );
-}
-
-/** Whether a batch or serial may be picked instead of what was allocated: QC-approved and unexpired. */
-function unitAllowed(unit: { expiration_date: string | null; approved: number }): boolean {
-  return unit.approved === 1 && (unit.expiration_date === null || unit.expiration_date.slice(0, 10) >= today());
-}
-
-async function unitsOf(tx: Tx, line: LineRow, body: PickBody, quantity: number): Promise<Unit[]> {
-  if (line.managed_by === 'SERIAL_NUMBER') {
-    if (body.serials.length === 0) throw unprocessable('serialRequired', { item: line.item_code });
-    if (toThousandths(body.serials.length) !== quantity || new Set(body.serials).size !== body.serials.length) {
-      throw badRequest('invalidInput', {
-        fields: [{ field: 'body.serials', message: 'one distinct serial per unit of the quantity' }],
-      });
-    }
-    const found = new Map(
-      (await repository.findSerials(tx, line.item_id, body.serials)).map((serial) => [serial.code_key, serial]),
-    );
-    const units: Unit[] = [];
-    for (const code of body.serials) {
-      const serial = found.get(paddedCodeKey(code));
-      if (!serial) throw unprocessable('unknownSerial', { code });
-      const asked = line.serial_id === null || line.serial_id === serial.id;
-      units.push({
-        batchId: null,
-        serialId: serial.id,
-        scanned: serial.code,
-        quantity: 1000,
-        swappable: asked && unitAllowed(serial),
-      });
-    }
-    return units;
-  }
-  if (line.managed_by === 'BATCH_NUMBER') {
-    if (body.batch === null) throw unprocessable('batchRequired', { item: line.item_code });
-    const batch = await repository.findBatch(tx, line.item_id, body.batch);
-    if (!batch) throw unprocessable('unknownBatch', { code: body.batch });
-    const asked = line.batch_id === null || line.batch_id === batch.id;
-    return [
-      { batchId: batch.id, serialId: null, scanned: batch.code, quantity, swappable: asked && unitAllowed(batch) },
-    ];
-  }
-  return [{ batchId: null, serialId: null, scanned: null, quantity, swappable: false }];
-}
-
-const sameKey = (a: StockKey, b: StockKey) =>
-  a.itemId === b.itemId &&
-  a.binLocationId === b.binLocationId &&
-  (a.batchId ?? 0) === (b.batchId ?? 0) &&
-  (a.serialId ?? 0) === (b.serialId ?? 0);
-
-interface PickPlan {
-  /** Allocation changes made before the movement: releases of other keys, the swapped-in keys. */
-  swaps: AllocationChange[];
-  /** The keys the movement takes from (each allocated by then), with the quantity. */
-  takes: { key: StockKey; quantity: number }[];
-}
-
-/**
- * What the pick takes from and which allocations swap. Allocated keys are consumed first; a
- * shortfall of a batch or serial is swapped in when its stock at the location is free,
- * unexpired and QC-approved (releasing as much of the line's other allocations), else 422
- * batchNotAllowed {batch}. A location holding no allocation of the line is 422
- * wrongLocationScanned {expected, scanned} unless such a swap applies; more than the line's
- * allocation at the location is 422 qtyTooLarge {quantity, max}.
- */
-async function planPick(
-  tx: Tx,
-  line: LineRow,
-  location: LocationRow,
-  units: readonly Unit[],
-  allocations: readonly LineAllocation[],
-  quantity: number,
-): Promise<PickPlan> {
-  const remaining = new Map(allocations.map((a) => [a.id, a.quantity]));
-  const here = allocations.filter((a) => a.binLocationId === location.id);
-  const expected = allocations[0]?.location ?? null;
-  const plan: PickPlan = { swaps: [], takes: [] };
-  const shortfalls: { unit: Unit; key: StockKey; missing: number }[] = [];
-  for (const unit of units) {
-    const key: StockKey = {
-      itemId: line.item_id,
-      binLocationId: location.id,
-      batchId: unit.batchId,
-      serialId: unit.serialId,
-    };
-    const allocated = allocations.find((a) => sameKey(a, key));
-    const consumed = Math.min(unit.quantity, allocated ? (remaining.get(allocated.id) ?? 0) : 0);
-    if (allocated && consumed > 0) remaining.set(allocated.id, (remaining.get(allocated.id) ?? 0) - consumed);
-    plan.takes.push({ key, quantity: unit.quantity });
-    if (consumed < unit.quantity) shortfalls.push({ unit, key, missing: unit.quantity - consumed });
-  }
-  for (const { unit, key, missing } of shortfalls) {
-    if (line.managed_by === 'NORMAL') {
-      if (here.length === 0) throw unprocessable('wrongLocationScanned', { expected, scanned: location.code });
-      const max = fromThousandths(here.reduce((sum, a) => sum + a.quantity, 0));
-      throw unprocessable('qtyTooLarge', { quantity: fromThousandths(quantity), max });
-    }
-    const stock = await repository.stockRow(tx, key);
-    if (!stock || stock.on_hand_qty <= 0) {
-      if (here.length === 0) throw unprocessable('wrongLocationScanned', { expected, scanned: location.code });
-      throw unprocessable('batchNotAllowed', { batch: unit.scanned });
-    }
-    const free = stock.on_hand_qty - stock.released_qty - stock.pick_qty - stock.qc_pending_qty;
-    if (!unit.swappable || !mayAllocateFrom(location) || free < missing) {
-      throw unprocessable('batchNotAllowed', { batch: unit.scanned });
-    }
-    plan.swaps.push({ ...key, documentLineId: line.id, delta: missing });
-    // The line keeps what it had allocated in all: as much of its other allocations goes.
-    let release = missing;
-    const others = [...allocations].sort(
-      (a, b) => Number(b.binLocationId === location.id) - Number(a.binLocationId === location.id),
-    );
-    for (const other of others) {
-      if (release === 0) break;
-      const left = remaining.get(other.id) ?? 0;
-      const part = Math.min(left, release);
-      if (part === 0) continue;
-      remaining.set(other.id, left - part);
-      release -= part;
-      plan.swaps.push({ ...stockKeyOf(other), documentLineId: line.id, delta: -part });
-    }
-  }
-  return plan;
-}
-
-const stockKeyOf = (a: StockKey): StockKey => ({
-  itemId: a.itemId,
-  binLocationId: a.binLocationId,
-  batchId: a.batchId,
-  serialId: a.serialId,
-});
-
 interface Touched {
   items: Set<string>;
   locations: Set<string>;
+}
+
+/** The line of the pick's first read, as the view names it, with what planning and the rules read. */
+interface PickLine extends views.LineViewRow, PlannedLine {
+  item_active: number;
+  item_is_stock_item: number;
+}
+
+function lineOfRow(row: PickListForPickRow): PickLine | null {
+  if (row.id === null || row.pick_line_id === null || row.item_id === null || row.item_code === null) return null;
+  return {
+    id: row.id,
+    line_number: row.line_number ?? 0,
+    quantity: row.quantity ?? 0,
+    open_quantity: row.open_quantity ?? 0,
+    item_id: row.item_id,
+    batch_id: row.batch_id,
+    serial_id: row.serial_id,
+    item_code: row.item_code,
+    item_name: row.item_name ?? '',
+    managed_by: row.managed_by ?? 'NORMAL',
+    item_active: row.item_active ?? 0,
+    item_is_stock_item: row.item_is_stock_item ?? 0,
+    picked_qty: row.picked_qty,
+    short_qty: row.short_qty,
+    short_reason: row.short_reason,
+    walk_order: row.walk_order,
+    skipped: row.skipped,
+    sales_order: row.sales_order,
+    sales_order_line: row.sales_order_line,
+  };
+}
+
+/**
+ * The list's head, the line and the list's counts in one read after its document is locked
+ * (decision 0183; read again only when a row lock was taken: PostgreSQL). 404 unknownDocument.
+ */
+async function lockedForPick(tx: Tx, code: string, lineNumber: number): Promise<PickListForPickRow> {
+  const row = await repository.pickListForPick(tx, code, lineNumber);
+  if (!row) throw notFound('unknownDocument', { type: 'PICK_LIST', code });
+  if (!(await lockPickList(tx, row.list_id))) return row;
+  return (await repository.pickListForPick(tx, code, lineNumber)) ?? row;
+}
+
+/**
+ * The status after a pick (the rule of pick-list-status.ts, from the counts read under the lock):
+ * PARTLY_PICKED while a line is open, else PICKED. Changed through the transition table.
+ */
+async function statusAfterPick(tx: Tx, row: PickListForPickRow, linesOpen: number): Promise<ListAfterPick> {
+  const from = row.list_status as PickListStatus;
+  const to: PickListStatus = linesOpen > 0 ? 'PARTLY_PICKED' : 'PICKED';
+  if (to === from) return { row, status: from, version: row.list_version, linesOpen };
+  const changed = await changeStatus(tx, { documentId: row.list_id, to });
+  return { row, status: to, version: changed.version, linesOpen };
+}
+
+/** The line's allocations after the takes, when nothing swapped: each taken key lowered, emptied ones gone. */
+function allocationsAfterTakes(rows: readonly views.AllocationViewRow[], plan: PickPlan): views.AllocationViewRow[] {
+  const taken = new Map<string, number>();
+  for (const { key, quantity } of plan.takes) taken.set(keyText(key), (taken.get(keyText(key)) ?? 0) + quantity);
+  return rows
+    .map((row) => ({ ...row, quantity: Number(row.quantity) - (taken.get(keyText(toLineAllocationOfView(row))) ?? 0) }))
+    .filter((row) => row.quantity > 0);
+}
+
+/**
+ * Whether the source location holds none of the item now: a taken row that still holds some says
+ * no at once; otherwise the item's stock there is summed (other batches and serials).
+ */
+async function emptiedAt(tx: Tx, line: PickLine, location: LocationRow, rows: readonly StockRowAfter[]) {
+  const source = rows.filter((r) => r.binLocationId === location.id && r.itemId === line.item_id);
+  if (source.some((r) => r.onHandQty > 0)) return false;
+  return (await repository.onHandOfItemAt(tx, line.item_id, location.id)) === 0;
+}
+
+/** The container a pick goes into, with its bin location's rule columns when it existed already. */
+async function pickContainer(
+  tx: Tx,
+  ctx: AppContext,
+  list: ContainerList,
+  body: PickBody,
+  username: string,
+): Promise<{ row: views.ContainerRow; rules: LocationForRules | null }> {
+  const found = await views.findContainerForPick(tx, body.containerCode);
+  const request = { code: body.containerCode, type: body.containerType };
+  const row = await containerForPick(tx, ctx, list, request, username, found ?? null);
+  if (!found || row.id !== found.id) return { row, rules: null };
+  return {
+    row,
+    rules: {
+      id: found.bin_location_id,
+      code: found.bin_code,
+      location_type: found.bin_location_type,
+      physical_location_type: found.bin_physical_location_type,
+      stock_movement_restricted: found.bin_stock_movement_restricted,
+      block_stock_movements: found.bin_block_stock_movements,
+      block_stock_movements_reason: found.bin_block_stock_movements_reason,
+    },
+  };
 }
 
 async function pickInTransaction(
@@ -231,43 +182,36 @@ async function pickInTransaction(
   code: string,
   body: PickBody,
   touched: Touched,
-): Promise<PickAnswer> {
-  const head = await lockedPickList(tx, code);
-  const earlier = await repository.findEntryByKey(tx, body.idempotencyKey);
+): Promise<{ answer: PickAnswer; becamePicked: boolean }> {
+  const row = await lockedForPick(tx, code, body.lineNumber);
+  const earlier = await repository.movementOfKey(tx, body.idempotencyKey);
   if (earlier) {
-    if (earlier.document_id !== head.id)
-      throw new AppError(422, 'idempotencyKeyConflict', { key: body.idempotencyKey });
-    return { pickList: await loadPickListView(tx, code), zeroCheck: false, replayed: true };
+    return { answer: await replayedPick(tx, row, body.idempotencyKey, earlier), becamePicked: false };
   }
+  const head = { id: row.list_id, code: row.list_code, status: row.list_status, warehouseId: row.list_warehouse_id };
   await assertClaimant(tx, pickListObject(head.id), caller.userId);
   assertPickable(head);
-  const line = await findLineOrThrow(tx, head.id, body.lineNumber);
+  const line = lineOfRow(row);
+  if (!line) throw unprocessable('unknownLine', { line: body.lineNumber });
   const quantity = toThousandths(body.quantity);
   if (quantity > line.open_quantity) {
     throw unprocessable('qtyTooLarge', { quantity: body.quantity, max: fromThousandths(line.open_quantity) });
   }
-  const allocations = await allocationsOfLine(tx, line.id);
-  const location = await repository.findLocation(tx, head.warehouse_id, body.fromLocation);
+  const allocationRows = await views.allocationsOfListLine(tx, line.id);
+  const allocations = allocationRows.map(toLineAllocationOfView);
+  const location = await repository.findLocation(tx, head.warehouseId, body.fromLocation);
   if (!location) {
     throw unprocessable('wrongLocationScanned', {
       expected: allocations[0]?.location ?? null,
       scanned: body.fromLocation,
     });
   }
-  if (await isLocationBeingCounted(tx, location.id)) {
-    throw unprocessable('locationIsBeingCounted', { location: location.code });
-  }
+  // A location under a count lock: the stock service refuses the movement, 422 locationIsBeingCounted.
   const units = await unitsOf(tx, line, body, quantity);
   const plan = await planPick(tx, line, location, units, allocations, quantity);
-  const list = { id: head.id, code: head.code, warehouseId: head.warehouse_id };
+  const list = { id: head.id, code: head.code, warehouseId: head.warehouseId };
   await assertCartSlotContainer(tx, head.id, body.containerCode);
-  const container = await containerForPick(
-    tx,
-    ctx,
-    list,
-    { code: body.containerCode, type: body.containerType },
-    caller.username,
-  );
+  const container = await pickContainer(tx, ctx, list, body, caller.username);
 
   await changeAllocations(tx, plan.swaps);
   const movement = await applyStockMovement(tx, ctx, {
@@ -277,14 +221,22 @@ async function pickInTransaction(
     user: { userId: caller.userId, username: caller.username },
     lines: plan.takes.flatMap(({ key, quantity: q }) => [
       { ...key, onHandDelta: -q, releasedDelta: -q },
-      { ...key, binLocationId: container.bin_location_id, onHandDelta: q, pickDelta: q },
+      { ...key, binLocationId: container.row.bin_location_id, onHandDelta: q, pickDelta: q },
     ]),
+    readInTransaction: {
+      locations: container.rules ? [location, container.rules] : [location],
+      items: [
+        { id: line.item_id, code: line.item_code, active: line.item_active, is_stock_item: line.item_is_stock_item },
+      ],
+    },
   });
   if (movement.replayed) throw new AppError(422, 'idempotencyKeyConflict', { key: body.idempotencyKey });
+  // Without a swap the line's allocations are as read above: not read again.
+  const held = plan.swaps.length === 0 ? allocations.map((a) => ({ ...a, documentLineId: line.id })) : undefined;
   await changeAllocations(
     tx,
     plan.takes.map(({ key, quantity: q }) => ({ ...key, documentLineId: line.id, delta: -q })),
-    { stockAlreadyChanged: true },
+    { stockAlreadyChanged: true, ...(held ? { held } : {}) },
   );
   const at = nowIso();
   await repository.insertPickEntries(
@@ -293,7 +245,7 @@ async function pickInTransaction(
       ...key,
       documentLineId: line.id,
       documentId: head.id,
-      containerId: container.id,
+      containerId: container.row.id,
       quantity: q,
       userId: caller.userId,
       username: caller.username,
@@ -304,11 +256,19 @@ async function pickInTransaction(
   if (!(await repository.addToLineProgress(tx, line.id, { picked: quantity, short: 0 }))) {
     throw unprocessable('qtyTooLarge', { quantity: body.quantity, max: fromThousandths(line.open_quantity) });
   }
-  await refreshPickListStatus(tx, head.id);
+  const open = line.open_quantity - quantity;
+  const after = await statusAfterPick(tx, row, Number(row.lines_open ?? 0) - (open === 0 ? 1 : 0));
   touched.items.add(line.item_code);
-  touched.locations.add(location.code).add(container.code);
-  const zeroCheck = (await repository.onHandOfItemAt(tx, line.item_id, location.id)) === 0;
-  return { pickList: await loadPickListView(tx, code), zeroCheck, replayed: false };
+  touched.locations.add(location.code).add(container.row.code);
+  const zeroCheck = await emptiedAt(tx, line, location, movement.rows);
+  const allocationsNow =
+    plan.swaps.length === 0
+      ? allocationsAfterTakes(allocationRows, plan)
+      : await views.allocationsOfListLine(tx, line.id);
+  const lineNow = { ...line, open_quantity: open, picked_qty: (line.picked_qty ?? 0) + quantity };
+  const change = await pickChange(tx, after, lineNow, allocationsNow);
+  const becamePicked = after.status === 'PICKED' && row.list_status !== 'PICKED';
+  return { answer: { change, zeroCheck, replayed: false }, becamePicked };
 }
 
 /**
@@ -317,13 +277,18 @@ async function pickInTransaction(
  * wrongLocationScanned {expected, scanned}, locationIsBeingCounted {location}, batchRequired,
  * serialRequired, unknownBatch, unknownSerial, batchNotAllowed {batch},
  * containerBelongsToOtherPicklist {container, picklist}, containerClosed {container}, and the
- * stock service's. zeroCheck: the source location holds none of the item now.
+ * stock service's. zeroCheck: the source location holds none of the item now. On SQLite the
+ * transaction is a savepoint of a group commit (db/group-commit.ts), as the transfers' are.
  */
 export async function pick(ctx: AppContext, caller: Principal, code: string, body: PickBody): Promise<PickAnswer> {
   const touched: Touched = { items: new Set(), locations: new Set() };
-  const answer = await ctx.db.transaction().execute((tx) => pickInTransaction(tx, ctx, caller, code, body, touched));
+  const work = (tx: Tx) => pickInTransaction(tx, ctx, caller, code, body, touched);
+  const { answer, becamePicked } = await (ctx.groupCommit
+    ? ctx.groupCommit.run(work)
+    : ctx.db.transaction().execute(work));
   if (!answer.replayed) {
-    await afterPickListCommit(ctx, [answer.pickList.code]);
+    const { code: listCode, status, version } = answer.change;
+    await afterPickCommit(ctx, { code: listCode, status, version }, becamePicked);
     publishItemsChanged(ctx, [...touched.items]);
     publishBinLocationsChanged(ctx, [...touched.locations]);
   }

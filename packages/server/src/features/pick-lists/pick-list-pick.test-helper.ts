@@ -1,4 +1,4 @@
-import type { PickList } from '@wms/contract';
+import type { PickChange, PickList } from '@wms/contract';
 import { expect } from 'vitest';
 import type { DocumentLineInput } from '../../../test/factories.js';
 import type { HttpClient } from '../../../test/http-client.js';
@@ -62,6 +62,23 @@ export const flushCall = (
   code: string,
   shortReasons: { lineNumber: number; reason: string }[] = [],
 ) => client.post(`${pickListAt(code)}/flush`, { shortReasons });
+
+/**
+ * A pick's change as the list's detail shows it now (what the handheld merges must be what it
+ * would read): the line, the status, the version and the line counts. Answers the detail.
+ */
+export async function expectChangeAsDetail(client: HttpClient, code: string, change: PickChange): Promise<PickList> {
+  const detail = await detailOf(client, code);
+  expect(change).toEqual({
+    code: detail.code,
+    status: detail.status,
+    version: detail.version,
+    linesTotal: detail.linesTotal,
+    linesPicked: detail.linesPicked,
+    line: lineOf(detail, change.line.lineNumber),
+  });
+  return detail;
+}
 
 /** The line of a list by number (throws when missing). */
 export function lineOf(list: PickList, lineNumber: number): PickList['lines'][number] {

@@ -1,13 +1,26 @@
 import { codeKey } from '@wms/contract';
+import type { Compilable } from 'kysely';
+import { runCompiled, type Slot } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
  * The reads behind loadPickListView: a list's lines, allocations, picks and containers (its head
- * is pick-lists.repository.ts findPickListByCode).
+ * is pick-lists.repository.ts findPickListByCode); and the same reads of one line for the pick's
+ * answer. Compiled once (db/compiled-query.ts): every pick, claim and detail runs them.
  */
 
-export function linesOfList(db: DbOrTx, documentId: number) {
-  return db
+/** Rows of a query compiled once by name, `build` given the slot of the one argument. */
+async function compiledRows<Row>(
+  db: DbOrTx,
+  name: string,
+  build: (slot: Slot) => Compilable<Row>,
+  argument: unknown,
+): Promise<Row[]> {
+  return (await runCompiled(db, name, build, [argument])).rows;
+}
+
+const lines = (db: DbOrTx) =>
+  db
     .selectFrom('document_line as l')
     .innerJoin('item as i', 'i.id', 'l.item_id')
     .leftJoin('pick_list_line as pl', 'pl.document_line_id', 'l.id')
@@ -28,22 +41,39 @@ export function linesOfList(db: DbOrTx, documentId: number) {
       'pl.skipped',
       'so.code as sales_order',
       'sl.line_number as sales_order_line',
-    ])
-    .where('l.document_id', '=', documentId)
-    .orderBy('pl.walk_order')
-    .orderBy('l.line_number')
-    .execute();
+    ]);
+
+export function linesOfList(db: DbOrTx, documentId: number) {
+  return compiledRows(
+    db,
+    'pickLists.lines',
+    (slot) => lines(db).where('l.document_id', '=', slot(0)).orderBy('pl.walk_order').orderBy('l.line_number'),
+    documentId,
+  );
+}
+export type LineViewRow = Awaited<ReturnType<typeof linesOfList>>[number];
+
+/** One line as linesOfList reads it, by its id. */
+export async function lineOfList(db: DbOrTx, lineId: number): Promise<LineViewRow | undefined> {
+  const rows = await compiledRows(db, 'pickLists.lineView', (slot) => lines(db).where('l.id', '=', slot(0)), lineId);
+  return rows[0];
 }
 
-export function allocationsOfList(db: DbOrTx, documentId: number) {
-  return db
+/** Allocations with their stock key and what the view shows, in the walk's order (sortingCode, code, expiry). */
+const allocations = (db: DbOrTx) =>
+  db
     .selectFrom('stock_allocation as a')
     .innerJoin('document_line as l', 'l.id', 'a.document_line_id')
     .innerJoin('bin_location as b', 'b.id', 'a.bin_location_id')
     .leftJoin('batch as ba', 'ba.id', 'a.batch_id')
     .leftJoin('serial as s', 's.id', 'a.serial_id')
     .select([
+      'a.id',
       'a.document_line_id',
+      'a.item_id',
+      'a.batch_id',
+      'a.serial_id',
+      'a.bin_location_id',
       'a.quantity',
       'b.code as location',
       'b.sorting_code',
@@ -52,17 +82,34 @@ export function allocationsOfList(db: DbOrTx, documentId: number) {
       'ba.expiration_date as batch_expiry',
       's.expiration_date as serial_expiry',
     ])
-    .where('l.document_id', '=', documentId)
     .orderBy('b.sorting_code')
     .orderBy('b.code_lower')
     .orderBy('ba.expiration_date')
-    .orderBy('a.id')
-    .execute();
+    .orderBy('a.id');
+
+export function allocationsOfList(db: DbOrTx, documentId: number) {
+  return compiledRows(
+    db,
+    'pickLists.allocations',
+    (slot) => allocations(db).where('l.document_id', '=', slot(0)),
+    documentId,
+  );
+}
+export type AllocationViewRow = Awaited<ReturnType<typeof allocationsOfList>>[number];
+
+/** One line's allocations as allocationsOfList reads them (the pick plans with these and answers them). */
+export async function allocationsOfListLine(db: DbOrTx, lineId: number): Promise<AllocationViewRow[]> {
+  return compiledRows(
+    db,
+    'pickLists.lineAllocations',
+    (slot) => allocations(db).where('a.document_line_id', '=', slot(0)),
+    lineId,
+  );
 }
 
-/** The picks of the list summed per line, container, source location, batch and serial. */
-export function picksOfList(db: DbOrTx, documentId: number) {
-  return db
+/** The picks summed per line, container, source location, batch and serial. */
+const picks = (db: DbOrTx) =>
+  db
     .selectFrom('pick_entry as e')
     .innerJoin('shipping_container as c', 'c.id', 'e.container_id')
     .innerJoin('bin_location as b', 'b.id', 'e.from_bin_location_id')
@@ -76,24 +123,37 @@ export function picksOfList(db: DbOrTx, documentId: number) {
       's.code as serial',
       eb.fn.sum<number | string>('e.quantity').as('quantity'),
     ])
-    .where('e.document_id', '=', documentId)
     .groupBy(['e.document_line_id', 'c.code', 'b.code', 'ba.code', 's.code'])
     .orderBy('c.code')
-    .orderBy('b.code')
-    .execute();
+    .orderBy('b.code');
+
+/** The picks of the list summed per line, container, source location, batch and serial. */
+export function picksOfList(db: DbOrTx, documentId: number) {
+  return compiledRows(db, 'pickLists.picks', (slot) => picks(db).where('e.document_id', '=', slot(0)), documentId);
+}
+export type PickViewRow = Awaited<ReturnType<typeof picksOfList>>[number];
+
+/** One line's picks as picksOfList sums them. */
+export async function picksOfListLine(db: DbOrTx, lineId: number): Promise<PickViewRow[]> {
+  return compiledRows(db, 'pickLists.linePicks', (slot) => picks(db).where('e.document_line_id', '=', slot(0)), lineId);
 }
 
 /** The sales orders the list's lines came from, in code order. */
 export async function salesOrdersOfList(db: DbOrTx, documentId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('pick_list_line as pl')
-    .innerJoin('document_line as sl', 'sl.id', 'pl.source_line_id')
-    .innerJoin('document as so', 'so.id', 'sl.document_id')
-    .select('so.code')
-    .distinct()
-    .where('pl.document_id', '=', documentId)
-    .orderBy('so.code')
-    .execute();
+  const rows = await compiledRows(
+    db,
+    'pickLists.salesOrders',
+    (slot) =>
+      db
+        .selectFrom('pick_list_line as pl')
+        .innerJoin('document_line as sl', 'sl.id', 'pl.source_line_id')
+        .innerJoin('document as so', 'so.id', 'sl.document_id')
+        .select('so.code')
+        .distinct()
+        .where('pl.document_id', '=', slot(0))
+        .orderBy('so.code'),
+    documentId,
+  );
   return rows.map((row) => row.code);
 }
 
@@ -124,12 +184,44 @@ function containers(db: DbOrTx) {
 export type ContainerRow = Awaited<ReturnType<typeof containersOfList>>[number];
 
 export function containersOfList(db: DbOrTx, documentId: number) {
-  return containers(db).where('c.pick_list_id', '=', documentId).orderBy('c.id').execute();
+  return compiledRows(
+    db,
+    'pickLists.containers',
+    (slot) => containers(db).where('c.pick_list_id', '=', slot(0)).orderBy('c.id'),
+    documentId,
+  );
 }
 
 export function findContainerByCode(db: DbOrTx, code: string) {
   return containers(db).where('c.code_lower', '=', codeKey(code)).executeTakeFirst();
 }
+
+/**
+ * A container by code with what the stock rules read of its bin location (stock-queries.ts
+ * locationRuleColumns as `bin_` columns), for the pick that moves stock into it.
+ */
+const containersWithBin = (db: DbOrTx) =>
+  containers(db)
+    .innerJoin('bin_location as b', 'b.id', 'c.bin_location_id')
+    .select([
+      'b.code as bin_code',
+      'b.location_type as bin_location_type',
+      'b.physical_location_type as bin_physical_location_type',
+      'b.stock_movement_restricted as bin_stock_movement_restricted',
+      'b.block_stock_movements as bin_block_stock_movements',
+      'b.block_stock_movements_reason as bin_block_stock_movements_reason',
+    ]);
+
+export async function findContainerForPick(db: DbOrTx, code: string) {
+  const rows = await compiledRows(
+    db,
+    'pickLists.containerForPick',
+    (slot) => containersWithBin(db).where('c.code_lower', '=', slot(0)),
+    codeKey(code),
+  );
+  return rows[0];
+}
+export type ContainerForPickRow = NonNullable<Awaited<ReturnType<typeof findContainerForPick>>>;
 
 /** What the containers' bin locations hold now (on hand per item, batch and serial). */
 export function contentsOfContainers(db: DbOrTx, binLocationIds: readonly number[]) {

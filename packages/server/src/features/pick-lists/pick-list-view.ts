@@ -68,13 +68,16 @@ export async function lockedPickList(tx: DbOrTx, code: string): Promise<PickList
   return (await lockPickList(tx, head.id)) ? findPickListHeadOrThrow(tx, code) : head;
 }
 
-async function linesOf(db: DbOrTx, documentId: number): Promise<PickListLine[]> {
-  const [lines, allocations, picks] = await Promise.all([
-    repository.linesOfList(db, documentId),
-    repository.allocationsOfList(db, documentId),
-    repository.picksOfList(db, documentId),
-  ]);
-  return lines.map((line) => ({
+/**
+ * One line as the contract has it, from its row and the list's (or its own) allocations and picks
+ * as the view repository reads them.
+ */
+export function toPickListLine(
+  line: repository.LineViewRow,
+  allocations: readonly repository.AllocationViewRow[],
+  picks: readonly repository.PickViewRow[],
+): PickListLine {
+  return {
     lineNumber: line.line_number,
     item: line.item_code,
     itemName: line.item_name,
@@ -107,7 +110,16 @@ async function linesOf(db: DbOrTx, documentId: number): Promise<PickListLine[]> 
       })),
     salesOrder: line.sales_order,
     salesOrderLine: line.sales_order_line,
-  }));
+  };
+}
+
+async function linesOf(db: DbOrTx, documentId: number): Promise<PickListLine[]> {
+  const [lines, allocations, picks] = await Promise.all([
+    repository.linesOfList(db, documentId),
+    repository.allocationsOfList(db, documentId),
+    repository.picksOfList(db, documentId),
+  ]);
+  return lines.map((line) => toPickListLine(line, allocations, picks));
 }
 
 /**

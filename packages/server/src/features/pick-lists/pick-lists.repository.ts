@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { insertNumberedHead } from '../documents/document-numbers.js';
 import { lockDocumentRow } from '../documents/document-status.js';
-import { isSqlite } from '../../db/compiled-query.js';
+import { isSqlite, runCompiled } from '../../db/compiled-query.js';
 import { createDocumentHead, type NewDocumentHead } from '../documents/document-create.service.js';
 
 /**
@@ -207,8 +207,14 @@ export async function setWalkOrder(tx: DbOrTx, orders: ReadonlyMap<number, numbe
  * PICK_LIST document made elsewhere), warehouse and customer; undefined when no PICK_LIST has the
  * code. The one read of a list's head (pick-list-view.ts findPickListHeadOrThrow, lockedPickList).
  */
-export function findPickListByCode(db: DbOrTx, code: string) {
-  return db
+/** The head of a list by code (compiled once: every list operation starts with it). */
+export async function findPickListByCode(db: DbOrTx, code: string) {
+  const { rows } = await runCompiled(db, 'pickLists.headByCode', (slot) => headByCode(db, slot(0)), [codeKey(code)]);
+  return rows[0];
+}
+
+const headByCode = (db: DbOrTx, codeLower: string) =>
+  db
     .selectFrom('document as d')
     .leftJoin('pick_list as p', 'p.document_id', 'd.id')
     .leftJoin('warehouse as w', 'w.id', 'd.warehouse_id')
@@ -233,9 +239,7 @@ export function findPickListByCode(db: DbOrTx, code: string) {
       'p.created_by',
     ])
     .where('d.type', '=', 'PICK_LIST')
-    .where('d.code_lower', '=', codeKey(code))
-    .executeTakeFirst();
-}
+    .where('d.code_lower', '=', codeLower);
 export type PickListHead = NonNullable<Awaited<ReturnType<typeof findPickListByCode>>>;
 
 /** The lines of a list with their progress, by line number. Quantities are numbers (thousandths). */

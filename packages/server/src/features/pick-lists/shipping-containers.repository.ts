@@ -7,10 +7,14 @@ import { newBinLocationRow } from '../items/item-rows.js';
 
 /** Writes of shipping containers: each has its own MOBILE bin location (decision 0183). */
 
-/** PostgreSQL: serialises the transactions that open a container under one code (SQLite runs one writer). */
-export async function lockContainerCode(tx: DbOrTx, code: string): Promise<void> {
-  if (isSqlite(tx)) return;
+/**
+ * PostgreSQL: serialises the transactions that open a container under one code (SQLite runs one
+ * writer); answers whether it took the lock (a row read before it is read again after).
+ */
+export async function lockContainerCode(tx: DbOrTx, code: string): Promise<boolean> {
+  if (isSqlite(tx)) return false;
   await sql`select pg_advisory_xact_lock(hashtext(${`shipping-container:${codeKey(code)}`}))`.execute(tx);
+  return true;
 }
 
 /** Whether a bin location (a container's or any other) has this code. */

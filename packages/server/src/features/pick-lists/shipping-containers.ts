@@ -105,9 +105,15 @@ export async function containerForPick(
   list: ContainerList,
   request: { code: string; type: ShippingContainerType },
   username: string,
+  /**
+   * The container of that code as the caller read it in this transaction (null: none), not read
+   * again unless the code's lock was taken now (PostgreSQL).
+   */
+  found?: ContainerRow | null,
 ): Promise<ContainerRow> {
-  await repository.lockContainerCode(tx, request.code);
-  const existing = await views.findContainerByCode(tx, request.code);
+  const locked = await repository.lockContainerCode(tx, request.code);
+  const existing =
+    found !== undefined && !locked ? (found ?? undefined) : await views.findContainerByCode(tx, request.code);
   if (!existing) return openContainer(tx, ctx, list, { code: request.code, type: request.type }, username);
   if (existing.pick_list_id !== list.id) throw containerTaken(existing, list);
   if (existing.status !== 'OPEN') throw unprocessable('containerClosed', { container: existing.code });

@@ -288,7 +288,11 @@ export type AllocationRowChange = StockKey & { documentLineId: number; delta: nu
  * released from, one delete of those that reach zero, one update of the rest, and one
  * `insert ... on conflict do update` of the raises (not one statement per change).
  */
-export async function addToAllocations(tx: DbOrTx, changes: readonly AllocationRowChange[]): Promise<void> {
+export async function addToAllocations(
+  tx: DbOrTx,
+  changes: readonly AllocationRowChange[],
+  held?: readonly HeldAllocation[],
+): Promise<void> {
   const summed = new Map<string, AllocationRowChange>();
   for (const c of changes) {
     const key = `${c.documentLineId}:${stockKeyOf(c)}`;
@@ -296,16 +300,50 @@ export async function addToAllocations(tx: DbOrTx, changes: readonly AllocationR
     summed.set(key, { ...c, delta: (earlier?.delta ?? 0) + c.delta });
   }
   const all = [...summed.values()];
-  for (const part of chunks(all.filter((c) => c.delta < 0))) await releaseAllocationRows(tx, part);
+  for (const part of chunks(all.filter((c) => c.delta < 0))) await releaseAllocationRows(tx, part, held);
   for (const part of chunks(all.filter((c) => c.delta > 0))) await raiseAllocationRows(tx, part);
 }
 
-async function releaseAllocationRows(tx: DbOrTx, releases: readonly AllocationRowChange[]): Promise<void> {
-  const rows = await tx
-    .selectFrom('stock_allocation')
-    .select(['id', 'document_line_id', 'item_id', 'batch_id', 'serial_id', 'bin_location_id', 'quantity'])
-    .where('document_line_id', 'in', [...new Set(releases.map((c) => c.documentLineId))])
-    .execute();
+/** The allocation rows of document lines (compiled once per number of lines: every pick reads them). */
+function allocationRowsOfLines(tx: DbOrTx, lineIds: readonly number[]) {
+  return rowsByKeys(
+    tx,
+    'stock.allocationRowsOfLines',
+    (slots) =>
+      tx
+        .selectFrom('stock_allocation')
+        .select(['id', 'document_line_id', 'item_id', 'batch_id', 'serial_id', 'bin_location_id', 'quantity'])
+        .where('document_line_id', 'in', slots),
+    lineIds,
+  );
+}
+
+/** An allocation row as a caller read it: its id, document line, stock key and quantity. */
+export interface HeldAllocation extends StockKey {
+  id: number;
+  documentLineId: number;
+  quantity: number;
+}
+
+async function releaseAllocationRows(
+  tx: DbOrTx,
+  releases: readonly AllocationRowChange[],
+  held?: readonly HeldAllocation[],
+): Promise<void> {
+  const rows = held
+    ? held.map((h) => ({
+        id: h.id,
+        document_line_id: h.documentLineId,
+        item_id: h.itemId,
+        batch_id: h.batchId,
+        serial_id: h.serialId,
+        bin_location_id: h.binLocationId,
+        quantity: h.quantity,
+      }))
+    : await allocationRowsOfLines(
+        tx,
+        releases.map((c) => c.documentLineId),
+      );
   const byKey = new Map(
     rows.map((r) => [
       `${r.document_line_id}:${stockKeyOf({ itemId: r.item_id, binLocationId: r.bin_location_id, batchId: r.batch_id, serialId: r.serial_id })}`,
@@ -323,7 +361,19 @@ async function releaseAllocationRows(tx: DbOrTx, releases: readonly AllocationRo
     if (held + c.delta === 0) emptied.push(existing.id);
     else lowered.push({ id: existing.id, by: -c.delta });
   }
-  if (emptied.length > 0) await tx.deleteFrom('stock_allocation').where('id', 'in', emptied).execute();
+  if (emptied.length > 0) {
+    await sendCompiled(
+      tx,
+      `stock.deleteAllocations:${emptied.length}`,
+      (slot) =>
+        tx.deleteFrom('stock_allocation').where(
+          'id',
+          'in',
+          emptied.map((_, i) => slot(i)),
+        ),
+      emptied,
+    );
+  }
   if (lowered.length > 0) {
     const by = sql.join(
       lowered.map((l) => sql`when ${l.id} then cast(${l.by} as bigint)`),

@@ -224,18 +224,20 @@ export interface AllocationChange extends StockKey {
  * below what the line holds is a programming error. Stock rows and allocation rows that reach
  * zero are deleted. A PICK that consumes an allocation calls this with the released part in the
  * same transaction (its stock movement lowers releasedQty itself: pass `stockAlreadyChanged`).
+ * `held`: every allocation row of the released lines as the caller read it in this transaction and
+ * unchanged since, so they are not read again.
  */
 export async function changeAllocations(
   tx: Tx,
   changes: readonly AllocationChange[],
-  options: { stockAlreadyChanged?: boolean } = {},
+  options: { stockAlreadyChanged?: boolean; held?: readonly repository.HeldAllocation[] } = {},
 ): Promise<void> {
   const real = changes.filter((c) => c.delta !== 0);
   if (real.length === 0) return;
   real.forEach((c) => {
     if (!Number.isSafeInteger(c.delta)) throw new Error(`allocation with a non-integer delta: ${JSON.stringify(c)}`);
   });
-  await repository.addToAllocations(tx, real);
+  await repository.addToAllocations(tx, real, options.held);
   if (options.stockAlreadyChanged) return;
   const deltas = sumPerRow(real.map((c) => ({ ...c, onHandDelta: 0, releasedDelta: c.delta })));
   const rows = await repository.addToStockRows(tx, deltas, nowIso());

@@ -113,7 +113,8 @@ function cartRoute(server: Server, method: string, path: string, body: unknown) 
   const { lineNumber } = body as { lineNumber: number };
   const walk = session.walk.filter((s) => !(s.pickList === list && s.lineNumber === lineNumber));
   server.session = { ...session, walk };
-  return ok({ pickList: { code: list, lines: [] }, zeroCheck: false, replayed: false });
+  // The pick answers its change only; the walk reads the session again (the change is not merged).
+  return ok({ change: { code: list, line: { lineNumber } }, zeroCheck: false, replayed: false });
 }
 
 /** The lookups: BOLT, the cart CART-1 (MOBILE) and shelves A-01.. (BULK). */

@@ -136,6 +136,7 @@ export function collectSteps(deps: CollectWorkflowDeps): Step<PickDraft>[] {
     pickList: (draft) => stopLines(deps.session(), draft),
     // The walk step loads the session again after every pick, skip or short.
     onList: () => undefined,
+    onPick: () => undefined,
     keeper: deps.keeper,
     shortKeeper: deps.shortKeeper,
     onFinishAsked: () => deps.onFinishAsked(),

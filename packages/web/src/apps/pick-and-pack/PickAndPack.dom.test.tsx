@@ -16,6 +16,7 @@ import {
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBatch, makeItem, makeLocation } from '../../handheld/engine/testing/fakes.js';
+import { pickAnswerOf } from '../../handheld/picking/pick-test-fixtures.js';
 import { notify } from '../../platform/notifications.js';
 import { PickAndPackApp } from './PickAndPackApp.js';
 
@@ -166,8 +167,9 @@ function fakeServer(server: Server): Call[] {
       return json(200, opened);
     }
     if (at(pickListEndpoints.pick, { code: 'PL-1' })) {
-      server.list = server.pick!(body as { lineNumber: number; quantity: number; containerCode: string });
-      return json(200, { pickList: server.list, zeroCheck: false, replayed: false });
+      const request = body as { lineNumber: number; quantity: number; containerCode: string };
+      server.list = server.pick!(request);
+      return json(200, pickAnswerOf(server.list, request));
     }
     if (at(pickListEndpoints.closeContainer, { container: 'C1' })) {
       const request = body as { weightInMg: number };

@@ -14,6 +14,7 @@ import {
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBatch, makeItem, makeLocation, makeSerial } from '../../handheld/engine/testing/fakes.js';
+import { pickAnswerOf } from '../../handheld/picking/pick-test-fixtures.js';
 import { notify } from '../../platform/notifications.js';
 import { StockPickingApp } from './StockPickingApp.js';
 
@@ -143,9 +144,10 @@ function fakeServer(server: Server): Call[] {
     if (at(pickListEndpoints.all, {})) return json(200, { rows: server.rows ?? [], total: server.rows?.length ?? 0 });
     if (at(pickListEndpoints.next, {})) return json(200, { code: 'PL-1' });
     if (at(pickListEndpoints.pick, { code: 'PL-1' })) {
-      const list = server.pick!(body as { lineNumber: number; quantity: number });
+      const request = body as { lineNumber: number; quantity: number; containerCode: string };
+      const list = server.pick!(request);
       server.list = list;
-      return json(200, { pickList: list, zeroCheck: server.zeroCheck ?? false, replayed: false });
+      return json(200, pickAnswerOf(list, request, { zeroCheck: server.zeroCheck ?? false }));
     }
     if (at(pickListEndpoints.short, { code: 'PL-1' })) return json(200, server.short!());
     if (at(pickListEndpoints.flush, { code: 'PL-1' })) {
@@ -251,6 +253,34 @@ describe('/stock_picking/process', () => {
     });
     // The container stays for the next line.
     expect(screen.getByTestId('pick-line-container').textContent).toBe('T-1');
+  });
+
+  it("merges the pick's change into the list it holds: the line and the counts change, the rest stays as loaded", async () => {
+    // The answer carries the picked line only (with the list's counts): BOLT must stay as loaded.
+    fakeServer({
+      list: pickList([milkLine(), boltLine()]),
+      pick: () => ({
+        ...pickList([milkLine({ pickedQuantity: 5 })]),
+        status: 'PARTLY_PICKED',
+        version: 2,
+        linesTotal: 2,
+        linesPicked: 1,
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp();
+    await waitForPrompt('Go to A-01 and scan the location');
+    expect(screen.getByTestId('pick-header').textContent).toContain('0/2 lines');
+    const input = screen.getByTestId('scanner-input');
+    for (const scan of ['A-01', 'MILK', 'B1', '5', 'T-1']) await user.type(input, `${scan}{Enter}`);
+    await waitForPrompt('Go to B-02 and scan the location');
+    expect(screen.getByTestId('pick-header').textContent).toContain('1/2 lines');
+    // MILK has nothing allocated any more (the fake line has no picks to name a location).
+    expect(screen.getAllByTestId('pick-list-line').map((li) => li.textContent)).toEqual([
+      '-: 5 × MILK (picked 5)',
+      'B-02: 2 × BOLT (picked 0)',
+    ]);
+    expect(screen.getByTestId('pick-line-item').textContent).toContain('BOLT');
   });
 
   it('refuses a wrong location: the danger notice, the step stays, nothing is posted', async () => {

@@ -1,4 +1,12 @@
-import { sameCode, shortReasons, type Item, type PickList, type PickListLine, type ShortReason } from '@wms/contract';
+import {
+  sameCode,
+  shortReasons,
+  type Item,
+  type PickChange,
+  type PickList,
+  type PickListLine,
+  type ShortReason,
+} from '@wms/contract';
 import type { Prompt } from '../engine/types.js';
 import type { ItemIdentification } from '../engine/types.js';
 
@@ -61,6 +69,23 @@ export function withIdentification(draft: PickDraft, identification: ItemIdentif
 
 /** What the picking steps read of a list: its lines (pick and collect gives the lines of one stop). */
 export type PickLines = Pick<PickList, 'lines'>;
+
+/**
+ * The list with a pick's change merged in (the answer carries the change only, contract
+ * pickChangeSchema): the picked line replaced, the status, version and line counts taken over.
+ * Everything else stays as loaded (the containers too: no picking screen shows their contents);
+ * other devices' changes come with the next read.
+ */
+export function withPick(list: PickList, change: PickChange): PickList {
+  return {
+    ...list,
+    status: change.status,
+    version: change.version,
+    linesTotal: change.linesTotal,
+    linesPicked: change.linesPicked,
+    lines: list.lines.map((line) => (line.lineNumber === change.line.lineNumber ? change.line : line)),
+  };
+}
 
 /** The open lines in walk order (the server orders them: sortingCode, skipped last). */
 export function openLines(list: PickLines | null): PickListLine[] {

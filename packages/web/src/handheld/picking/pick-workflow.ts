@@ -1,4 +1,11 @@
-import { fromThousandths, sameCode, toThousandths, type PickList, type PickListLine } from '@wms/contract';
+import {
+  fromThousandths,
+  sameCode,
+  toThousandths,
+  type PickChange,
+  type PickList,
+  type PickListLine,
+} from '@wms/contract';
 import { danger, failureNotice, go, refuse } from '../engine/outcomes.js';
 import { isConfirmation } from '../engine/patterns.js';
 import { doStep } from '../engine/steps/do.js';
@@ -29,6 +36,8 @@ export interface PickWorkflowDeps {
   pickList(draft?: PickDraft): PickLines | null;
   /** The list as an answer returned it. */
   onList(list: PickList): void;
+  /** What a pick changed (its answer carries the change only): the screen merges it (pick-state.ts withPick). */
+  onPick(change: PickChange): void;
   /** The pick's device-made Idempotency-Key, kept until an answer is known (saved with the workflow). */
   keeper: IdempotencyKeeper;
   /** The short's key. */
@@ -190,7 +199,7 @@ function commitStep(deps: PickWorkflowDeps): Step<PickDraft> {
         },
         deps.keeper,
       );
-      deps.onList(answer.pickList);
+      deps.onPick(answer.change);
       const notices = [
         {
           variant: 'success' as const,

@@ -4,7 +4,7 @@ import type { ResumePoint } from '../engine/runner.js';
 import { IdempotencyKeeper } from '../idempotency-keeper.js';
 import { useDeviceWorkflow } from '../useDeviceWorkflow.js';
 import { notify } from '../../platform/notifications.js';
-import { emptyDraft, type PickDraft } from './pick-state.js';
+import { emptyDraft, withPick, type PickDraft } from './pick-state.js';
 import type { Step } from '../engine/types.js';
 import { pickSteps, type PickWorkflowDeps } from './pick-workflow.js';
 
@@ -58,6 +58,10 @@ export function usePickWorkflow(options: PickWorkflowOptions) {
       onList: (fresh) => {
         list.current = fresh;
         latest.current.onList(fresh);
+      },
+      onPick: (change) => {
+        list.current = withPick(list.current, change);
+        latest.current.onList(list.current);
       },
       onFinishAsked: () => latest.current.onFinishAsked(),
       keeper,
