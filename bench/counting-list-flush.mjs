@@ -18,7 +18,9 @@
 // SQLite, or PostgreSQL with BENCH_DATABASE_URL. Run alone: node bench/counting-list-flush.mjs
 // (BENCH_ITEMS, BENCH_LOCATIONS, BENCH_STOCK shrink the large data set).
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { largeDataSize } from './large-data.mjs';
+import { adjustmentProblems, countedLocationProblems, countedOver } from './count-checks.mjs';
 import { expectOk, lastLedgerId, onLargeData, ratio, round, runAsScript } from './large-data-part.mjs';
 import { chunked, insertUsers, jsonClient, signInAs } from './picking.mjs';
 import { clientHeaders, signIn } from './processes.mjs';
@@ -80,7 +82,7 @@ async function saveAll(request, headers, list, locations) {
     for (let location = queue.shift(); location !== undefined; location = queue.shift()) {
       const lines = location.lines.map((l, i) => ({
         item: l.item,
-        quantity: (l.onHand + (location.difference && i === 0 ? 1000 : 0)) / 1000,
+        quantity: (l.onHand + (location.difference && i === 0 ? countedOver : 0)) / 1000,
       }));
       const body = {
         idempotencyKey: `bench-clsave-${++n}`,
@@ -105,83 +107,24 @@ async function saveAll(request, headers, list, locations) {
 
 /** Step 4 (see the module comment): answers the differences. */
 async function checkInvariants(db, before, list, locations) {
-  const { sql } = await import('kysely');
-  const problems = [];
   const byId = new Map(locations.map((l) => [l.id, l]));
-  const ids = [...byId.keys()];
-  const ledger = new Map();
-  const rows = await db
-    .selectFrom('stock_ledger')
-    .select([
-      'bin_location_id',
-      'item_id',
-      'transaction_type',
-      'idempotency_key',
-      sql`sum(quantity)`.as('sum'),
-      sql`count(*)`.as('n'),
-    ])
-    .where('id', '>', before.lastLedgerId)
-    .groupBy(['bin_location_id', 'item_id', 'transaction_type', 'idempotency_key'])
-    .execute();
-  for (const r of rows) {
-    if (r.transaction_type !== 'COUNT_ADJUSTMENT') problems.push(`a ${r.transaction_type} ledger row`);
-    const key = `${r.bin_location_id}:${r.item_id}`;
-    if (ledger.has(key)) problems.push(`${key}: more than one movement`);
-    ledger.set(key, { sum: Number(r.sum), n: Number(r.n), key: r.idempotency_key });
-  }
-  let adjustments = 0;
-  let linesSaved = 0;
-  for (const location of locations) {
-    linesSaved += location.lines.length;
-    if (!location.difference) continue;
-    adjustments += 1;
-    const key = `${location.id}:${location.lines[0].itemId}`;
-    const row = ledger.get(key);
-    if (row?.sum !== 1000 || row.n !== 1 || row.key !== `cl:${list}:${location.code}:1`)
-      problems.push(`${location.code}: ledger ${JSON.stringify(row ?? null)}`);
-    ledger.delete(key);
-  }
-  for (const [key, row] of ledger) problems.push(`${key}: unexpected ledger ${JSON.stringify(row)}`);
-
+  const keyOf = (location) => `cl:${list}:${location.code}:1`;
+  const { problems, adjustments } = await adjustmentProblems(db, before.lastLedgerId, locations, keyOf);
+  const linesSaved = locations.reduce((n, location) => n + location.lines.length, 0);
   const history = new Map();
-  for (const part of chunked(ids)) {
-    const flags = await db
-      .selectFrom('bin_location')
-      .select(['code', 'requires_counting'])
-      .where('id', 'in', part)
-      .where('requires_counting', '!=', 'NO')
-      .execute();
-    for (const f of flags) problems.push(`${f.code}: still ${f.requires_counting}`);
+  const more = async (part, found) => {
     const locks = await db
       .selectFrom('location_count_lock')
       .select(['bin_location_id', 'username'])
       .where('bin_location_id', 'in', part)
       .execute();
-    for (const l of locks) problems.push(`${byId.get(l.bin_location_id).code}: a count lock of ${l.username} left`);
+    for (const l of locks) found.push(`${byId.get(l.bin_location_id).code}: a count lock of ${l.username} left`);
     const open = await db
       .selectFrom('counting_list_open_location')
       .select('bin_location_id')
       .where('bin_location_id', 'in', part)
       .execute();
-    for (const o of open) problems.push(`${byId.get(o.bin_location_id).code}: still in an open list`);
-    const stock = await db
-      .selectFrom('stock')
-      .select(['bin_location_id', 'item_id', 'on_hand_qty', 'released_qty', 'pick_qty', 'qc_pending_qty'])
-      .where('bin_location_id', 'in', part)
-      .execute();
-    for (const s of stock) {
-      if (Math.min(s.on_hand_qty, s.released_qty, s.pick_qty, s.qc_pending_qty) < 0)
-        problems.push(`${s.bin_location_id}:${s.item_id}: a negative bucket`);
-    }
-    const onHandOf = new Map(stock.map((s) => [`${s.bin_location_id}:${s.item_id}`, Number(s.on_hand_qty)]));
-    for (const id of part) {
-      const location = byId.get(id);
-      if (!location.difference) continue;
-      const first = location.lines[0];
-      const onHand = onHandOf.get(`${id}:${first.itemId}`);
-      if (onHand !== first.onHand + 1000)
-        problems.push(`${location.code}: onHand ${onHand}, counted ${first.onHand + 1000}`);
-    }
+    for (const o of open) found.push(`${byId.get(o.bin_location_id).code}: still in an open list`);
     const counts = await db
       .selectFrom('location_count as c')
       .leftJoin('location_count_line as l', 'l.location_count_id', 'c.id')
@@ -192,11 +135,11 @@ async function checkInvariants(db, before, list, locations) {
       .groupBy(['c.id', 'c.bin_location_id', 'c.outcome', 'c.idempotency_key'])
       .execute();
     for (const c of counts) {
-      if (history.has(c.bin_location_id))
-        problems.push(`${byId.get(c.bin_location_id).code}: two count history entries`);
+      if (history.has(c.bin_location_id)) found.push(`${byId.get(c.bin_location_id).code}: two count history entries`);
       history.set(c.bin_location_id, { outcome: c.outcome, lines: Number(c.lines) });
     }
-  }
+  };
+  problems.push(...(await countedLocationProblems(db, byId, more)));
   for (const location of locations) {
     const entry = history.get(location.id);
     const outcome = location.difference ? 'POSTED' : 'NO_DIFFERENCE';
@@ -212,7 +155,7 @@ async function checkInvariants(db, before, list, locations) {
     .where('code', '=', list)
     .executeTakeFirst();
   if (head?.status !== 'FLUSHED') problems.push(`${list}: status ${head?.status}`);
-  return { problems, locations: ids.length, adjustments, linesSaved };
+  return { problems, locations: locations.length, adjustments, linesSaved };
 }
 
 export async function runCountingListFlushPart() {

@@ -17,6 +17,7 @@
 // (BENCH_ITEMS, BENCH_LOCATIONS, BENCH_STOCK shrink the large data set).
 import { performance } from 'node:perf_hooks';
 import { largeDataSize } from './large-data.mjs';
+import { adjustmentProblems, countedLocationProblems, countedOver } from './count-checks.mjs';
 import { expectOk, lastLedgerId, onLargeData, ratio, round, runAsScript } from './large-data-part.mjs';
 import { chunked, insertUsers, jsonClient, percentile, signInAs } from './picking.mjs';
 import { clientHeaders, signIn } from './processes.mjs';
@@ -104,7 +105,7 @@ async function countAll(request, counters, locations) {
       }
       const lines = location.lines.map((l, i) => ({
         item: l.item,
-        quantity: (l.onHand + (location.difference && i === 0 ? 1000 : 0)) / 1000,
+        quantity: (l.onHand + (location.difference && i === 0 ? countedOver : 0)) / 1000,
       }));
       const body =
         lines.length === 0
@@ -162,59 +163,10 @@ async function replay(db, request, made) {
 
 /** Step 3 (see the module comment): answers the differences. */
 async function checkInvariants(db, before, made) {
-  const { sql } = await import('kysely');
-  const problems = [];
   const counted = new Map(made.map((m) => [m.location.id, m.location]));
-  const ids = [...counted.keys()];
-  const ledger = new Map();
-  const rows = await db
-    .selectFrom('stock_ledger')
-    .select(['bin_location_id', 'item_id', 'transaction_type', sql`sum(quantity)`.as('sum'), sql`count(*)`.as('n')])
-    .where('id', '>', before.lastLedgerId)
-    .groupBy(['bin_location_id', 'item_id', 'transaction_type'])
-    .execute();
-  for (const r of rows) {
-    if (r.transaction_type !== 'COUNT_ADJUSTMENT') problems.push(`a ${r.transaction_type} ledger row`);
-    ledger.set(`${r.bin_location_id}:${r.item_id}`, { sum: Number(r.sum), n: Number(r.n) });
-  }
-  let expected = 0;
-  for (const location of counted.values()) {
-    if (!location.difference) continue;
-    expected += 1;
-    const key = `${location.id}:${location.lines[0].itemId}`;
-    const row = ledger.get(key);
-    if (row?.sum !== 1000 || row.n !== 1) problems.push(`${location.code}: ledger ${JSON.stringify(row ?? null)}`);
-    ledger.delete(key);
-  }
-  for (const [key, row] of ledger) problems.push(`${key}: unexpected ledger ${JSON.stringify(row)}`);
-  let linesSaved = 0;
-  for (const part of chunked(ids)) {
-    const flags = await db
-      .selectFrom('bin_location')
-      .select(['code', 'requires_counting'])
-      .where('id', 'in', part)
-      .where('requires_counting', '!=', 'NO')
-      .execute();
-    for (const f of flags) problems.push(`${f.code}: still ${f.requires_counting}`);
-    const stock = await db
-      .selectFrom('stock')
-      .select(['bin_location_id', 'item_id', 'on_hand_qty', 'released_qty', 'pick_qty', 'qc_pending_qty'])
-      .where('bin_location_id', 'in', part)
-      .execute();
-    for (const s of stock) {
-      if (Math.min(s.on_hand_qty, s.released_qty, s.pick_qty, s.qc_pending_qty) < 0)
-        problems.push(`${s.bin_location_id}:${s.item_id}: a negative bucket`);
-    }
-    for (const id of part) {
-      const location = counted.get(id);
-      linesSaved += location.lines.length;
-      if (!location.difference) continue;
-      const first = location.lines[0];
-      const row = stock.find((s) => s.bin_location_id === id && s.item_id === first.itemId);
-      if (Number(row?.on_hand_qty) !== first.onHand + 1000)
-        problems.push(`${location.code}: onHand ${row?.on_hand_qty}, counted ${first.onHand + 1000}`);
-    }
-  }
+  const { problems, adjustments } = await adjustmentProblems(db, before.lastLedgerId, counted.values());
+  problems.push(...(await countedLocationProblems(db, counted)));
+  const linesSaved = [...counted.values()].reduce((n, location) => n + location.lines.length, 0);
   const locks = await db
     .selectFrom('location_count_lock')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -226,7 +178,7 @@ async function checkInvariants(db, before, made) {
     .executeTakeFirst();
   if (Number(history?.n ?? 0) - before.historyLines !== linesSaved)
     problems.push(`count history has ${Number(history?.n ?? 0) - before.historyLines} lines, ${linesSaved} saved`);
-  return { problems, locations: ids.length, adjustments: expected, linesSaved };
+  return { problems, locations: counted.size, adjustments, linesSaved };
 }
 
 export async function runCountingPart() {

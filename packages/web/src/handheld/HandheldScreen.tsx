@@ -87,12 +87,22 @@ interface ActionButtonProps {
   label: string;
   testId: string;
   onClick: () => void;
+  /** Primary unless a lesser action (outline-primary, outline-secondary). */
+  variant?: string;
+  disabled?: boolean;
 }
 
-/** A big primary button beside Back and Cancel that leaves the focus in the scanner bar. */
-export function ActionButton({ label, testId, onClick }: ActionButtonProps) {
+/** A big button beside Back and Cancel that leaves the focus in the scanner bar. */
+export function ActionButton({ label, testId, onClick, variant = 'primary', disabled }: ActionButtonProps) {
   return (
-    <Button variant="primary" size="lg" onClick={onClick} onMouseDown={keepScannerFocus} data-testid={testId}>
+    <Button
+      variant={variant}
+      size="lg"
+      onClick={onClick}
+      onMouseDown={keepScannerFocus}
+      disabled={disabled}
+      data-testid={testId}
+    >
       {label}
     </Button>
   );

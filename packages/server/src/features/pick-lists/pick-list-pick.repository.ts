@@ -2,6 +2,7 @@ import { codeKey, paddedCodeKey } from '@wms/contract';
 import { sql } from 'kysely';
 import { insertRows, runCompiled, sendCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
+import { locationRuleColumns } from '../stock/stock-queries.js';
 import type { StockKey } from '../stock/stock.service.js';
 
 /** The reads and writes of the handheld's steps on a pick list (pick, short, skip). */
@@ -133,19 +134,8 @@ export function findLine(db: DbOrTx, documentId: number, lineNumber: number) {
 
 export type LineRow = NonNullable<Awaited<ReturnType<typeof findLine>>>;
 
-/** What the pick and the stock rules read of a location (stock-queries.ts locationRuleColumns and more). */
-const locationColumns = [
-  'id',
-  'code',
-  'warehouse_id',
-  'location_type',
-  'physical_location_type',
-  'active',
-  'block_stock_movements',
-  'block_stock_movements_reason',
-  'stock_movement_restricted',
-  'requires_counting',
-] as const;
+/** What the pick and the stock rules read of a location. */
+const locationColumns = [...locationRuleColumns, 'warehouse_id', 'active', 'requires_counting'] as const;
 
 /**
  * A location of the warehouse (any warehouse when null) by code, else by barcode: each a probe of

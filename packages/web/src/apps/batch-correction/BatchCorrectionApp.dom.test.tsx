@@ -1,37 +1,12 @@
+// First: its vi.mock calls must run before the platform modules load.
+import '../../handheld/testing/handheld-dom.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import {
-  batchCorrectionEndpoints,
-  binLocationEndpoints,
-  defaultSystemSettings,
-  itemEndpoints,
-  lookupEndpoints,
-  pathOf,
-} from '@wms/contract';
+import { batchCorrectionEndpoints, binLocationEndpoints, itemEndpoints, lookupEndpoints, pathOf } from '@wms/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { BatchCorrectionApp } from './BatchCorrectionApp.js';
-
-vi.mock('../../platform/config.js', () => ({
-  useConfig: () => ({ scanner: defaultSystemSettings.scanner, runtimeType: 'TEST' }),
-}));
-vi.mock('../../platform/session.js', () => ({
-  useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
-}));
-vi.mock('../../platform/live.js', () => ({
-  useLiveMessage: vi.fn(),
-  useLiveConnection: () => null,
-  useLiveConnected: () => true,
-}));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,31 +1,13 @@
+// First: its vi.mock calls must run before the platform modules load.
+import '../../handheld/testing/handheld-dom.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  defaultSystemSettings,
-  deliveryDispatchEndpoints as endpoints,
-  pathOf,
-  type DispatchDelivery,
-  type Load,
-} from '@wms/contract';
+import { deliveryDispatchEndpoints as endpoints, pathOf, type DispatchDelivery, type Load } from '@wms/contract';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { DeliveryDispatchApp } from './DeliveryDispatchApp.js';
-
-vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
-vi.mock('../../platform/session.js', () => ({
-  useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
-}));
-vi.mock('../../platform/live.js', () => ({ useLiveConnection: () => null, useLiveConnected: () => true }));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
 
 interface Call {
   method: string;

@@ -1,9 +1,10 @@
+// First: its vi.mock calls must run before the platform modules load.
+import '../../handheld/testing/handheld-dom.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import {
   binLocationEndpoints,
-  defaultSystemSettings,
   finishedGoodsReceiptEndpoints,
   itemEndpoints,
   lookupEndpoints,
@@ -16,18 +17,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeItem, makeLocation } from '../../handheld/engine/testing/fakes.js';
 import { notify } from '../../platform/notifications.js';
 import { FinishedGoodsReceiptApp } from './FinishedGoodsReceiptApp.js';
-
-vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut: vi.fn(), hasRole: () => true }) }));
-vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
-vi.mock('../../platform/live.js', () => ({ useLiveMessage: vi.fn() }));
 
 vi.setConfig({ testTimeout: 15_000 });
 

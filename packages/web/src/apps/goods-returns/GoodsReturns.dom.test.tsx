@@ -1,37 +1,14 @@
+// First: its vi.mock calls must run before the platform modules load.
+import '../../handheld/testing/handheld-dom.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  defaultSystemSettings,
-  goodsReturnEndpoints,
-  itemEndpoints,
-  lookupEndpoints,
-  pathOf,
-  type GoodsReturn,
-} from '@wms/contract';
+import { goodsReturnEndpoints, itemEndpoints, lookupEndpoints, pathOf, type GoodsReturn } from '@wms/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeItem, makeSerial } from '../../handheld/engine/testing/fakes.js';
 import { notify } from '../../platform/notifications.js';
 import { ReturnScreen } from './ReturnScreen.js';
-
-vi.mock('../../platform/session.js', () => ({
-  useSession: () => ({ me: null, signOut: vi.fn(), hasRole: () => true }),
-}));
-vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
-vi.mock('../../platform/live.js', () => ({
-  useLiveMessage: vi.fn(),
-  useLiveConnection: () => null,
-  useLiveConnected: () => true,
-}));
 
 vi.setConfig({ testTimeout: 15_000 });
 

@@ -1,6 +1,7 @@
+// First: its vi.mock calls must run before the platform modules load.
+import '../../handheld/testing/handheld-dom.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultSystemSettings } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { playSuccessSound } from '../../platform/sounds.js';
@@ -16,18 +17,6 @@ import {
   type Call,
   type Override,
 } from './sorting-dom-support.js';
-
-vi.mock('../../platform/session.js', () => ({ useSession: () => ({ signOut: vi.fn(), hasRole: () => true }) }));
-vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
-vi.mock('../../platform/live.js', () => ({ useLiveMessage: () => undefined }));
 
 // Whole flows typed key by key: give them room on a loaded machine (two cores for all tests).
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,24 +1,13 @@
+// First: its vi.mock calls must run before the platform modules load.
+import { testSession } from '../../handheld/testing/handheld-dom.js';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultSystemSettings } from '@wms/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../platform/notifications.js';
 import { GoodsSortingApp } from './GoodsSortingApp.js';
 import { fakeServer, moves, renderAt, scan, staging, waitForPrompt } from './sorting-dom-support.js';
 
-vi.mock('../../platform/session.js', () => ({
-  useSession: () => ({ signOut: vi.fn(), hasRole: () => true, me: { user: { id: 7 } } }),
-}));
-vi.mock('../../platform/config.js', () => ({ useConfig: () => ({ scanner: defaultSystemSettings.scanner }) }));
-vi.mock('../../platform/notifications.js', () => ({ notify: vi.fn() }));
-vi.mock('../../platform/sounds.js', () => ({
-  playSoftSound: vi.fn(),
-  playErrorSound: vi.fn(),
-  playSuccessSound: vi.fn(),
-  playSerialSound: vi.fn(),
-  playBeep: vi.fn(),
-}));
-vi.mock('../../platform/live.js', () => ({ useLiveMessage: () => undefined }));
+testSession.username = 'operator';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -3,6 +3,7 @@ import { itemEndpoints, pathOf, recountingEndpoints, type RecountRequest } from 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeFetch,
+  foundItem,
   json,
   notices,
   refusal,
@@ -14,20 +15,6 @@ import {
 import { RecountingApp } from './RecountingApp.js';
 
 vi.setConfig({ testTimeout: 20_000 });
-
-const item = (code: string) => ({
-  code,
-  visualCode: code,
-  name: `Item ${code}`,
-  units: 'pcs',
-  managedBy: 'NORMAL',
-  receiptScanPreferences: {
-    scanExpirationDate: false,
-    scanManufacturingDate: false,
-    scanManufacturingBatch: false,
-    scanManufacturingSerial: false,
-  },
-});
 
 /** RC-000007: recount BOLT at L-01-02 (first counted by anna); OTHER is an item not in it. */
 const request = (status: RecountRequest['status'], saved = false): RecountRequest => ({
@@ -58,8 +45,7 @@ function fakeServer(): Call[] {
       return refusal(404, 'unknownDocument', { type: 'RECOUNT_REQUEST', code: 'RC-999' });
     }
     for (const code of ['BOLT', 'OTHER']) {
-      if (path === pathOf(itemEndpoints.find, { code }))
-        return json(200, { item: item(code), matchedBy: 'CODE', quantity: 1 });
+      if (path === pathOf(itemEndpoints.find, { code })) return json(200, foundItem(code, { name: `Item ${code}` }));
     }
     if (path === pathOf(recountingEndpoints.save) && method === 'POST') {
       return json(200, {

@@ -1,6 +1,5 @@
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { ActionButton, keepScannerFocus } from '../../handheld/HandheldScreen.js';
+import { ActionButton } from '../../handheld/HandheldScreen.js';
 import { commands } from './wall-to-wall-state.js';
 
 /** The steps of counting a location (wall-to-wall-steps.ts): the count buttons and the lines show. */
@@ -27,25 +26,19 @@ export function CountActions({
         <ActionButton label={t('ok')} testId="w2w-ok" onClick={() => send('')} />
       ) : null}
       <ActionButton label={t('done')} testId="w2w-done" onClick={() => send(commands.done)} />
-      <Button
+      <ActionButton
+        label={t('empty')}
+        testId="w2w-empty"
         variant="outline-primary"
-        size="lg"
-        onMouseDown={keepScannerFocus}
         onClick={() => send(commands.empty)}
-        data-testid="w2w-empty"
-      >
-        {t('empty')}
-      </Button>
+      />
       {withReason ? (
-        <Button
+        <ActionButton
+          label={t('reasonButton')}
+          testId="w2w-reason"
           variant="outline-secondary"
-          size="lg"
-          onMouseDown={keepScannerFocus}
           onClick={() => send(commands.reason)}
-          data-testid="w2w-reason"
-        >
-          {t('reasonButton')}
-        </Button>
+        />
       ) : null}
     </>
   );

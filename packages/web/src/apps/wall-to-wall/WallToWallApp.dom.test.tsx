@@ -5,6 +5,7 @@ import {
   countedLines,
   dangers,
   fakeFetch,
+  foundItem,
   json,
   posts,
   refusal,
@@ -18,30 +19,13 @@ import { WallToWallApp } from './WallToWallApp.js';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const preferences = {
-  scanExpirationDate: false,
-  scanManufacturingDate: false,
-  scanManufacturingBatch: false,
-  scanManufacturingSerial: false,
-};
 const items: Record<string, { managedBy: string; name: string }> = {
   BOLT: { managedBy: 'NORMAL', name: 'Bolt' },
   NUT: { managedBy: 'NORMAL', name: 'Nut' },
   PARA: { managedBy: 'BATCH_NUMBER', name: 'Paracetamol' },
   SCREW: { managedBy: 'NORMAL', name: 'Screw' },
 };
-const itemAnswer = (code: string) => ({
-  item: {
-    code,
-    visualCode: code,
-    name: items[code]!.name,
-    units: 'pcs',
-    managedBy: items[code]!.managedBy,
-    receiptScanPreferences: preferences,
-  },
-  matchedBy: 'CODE',
-  quantity: 1,
-});
+const itemAnswer = (code: string) => foundItem(code, items[code]);
 const batch = (code: string) => ({
   code,
   visualCode: code,

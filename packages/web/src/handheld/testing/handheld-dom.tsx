@@ -103,3 +103,24 @@ export const posts = (calls: readonly Call[]) => calls.filter((call) => call.met
 
 /** The counted lines shown (handheld/counting/CountedLines.tsx with the test id). */
 export const countedLines = (testId = 'w2w-line') => screen.queryAllByTestId(testId).map((row) => row.textContent);
+
+/** The item lookup's answer for a code: an item in pcs (NORMAL unless told, named by its code unless told), found by its code. */
+export function foundItem(code: string, item: { name?: string; managedBy?: string } = {}) {
+  return {
+    item: {
+      code,
+      visualCode: code,
+      name: item.name ?? code,
+      units: 'pcs',
+      managedBy: item.managedBy ?? 'NORMAL',
+      receiptScanPreferences: {
+        scanExpirationDate: false,
+        scanManufacturingDate: false,
+        scanManufacturingBatch: false,
+        scanManufacturingSerial: false,
+      },
+    },
+    matchedBy: 'CODE',
+    quantity: 1,
+  };
+}

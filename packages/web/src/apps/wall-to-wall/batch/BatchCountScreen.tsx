@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaKey } from '@wms/contract';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { failureNotice } from '../../../handheld/engine/outcomes.js';
 import { CountedLines } from '../../../handheld/counting/CountedLines.js';
-import { HandheldScreen, keepScannerFocus } from '../../../handheld/HandheldScreen.js';
+import { ActionButton, HandheldScreen } from '../../../handheld/HandheldScreen.js';
 import { IdempotencyKeeper } from '../../../handheld/idempotency-keeper.js';
 import { useDeviceWorkflow } from '../../../handheld/useDeviceWorkflow.js';
 import { notify } from '../../../platform/notifications.js';
@@ -88,16 +87,13 @@ export function BatchCountScreen({ list }: { list: string }) {
         counting ? (
           <CountActions stepId={stepId} send={send} />
         ) : stepId === 'location' ? (
-          <Button
+          <ActionButton
+            label={t('flush')}
+            testId="w2wb-flush"
             variant="outline-primary"
-            size="lg"
             disabled={flushing}
-            onMouseDown={keepScannerFocus}
             onClick={() => void flush()}
-            data-testid="w2wb-flush"
-          >
-            {t('flush')}
-          </Button>
+          />
         ) : null
       }
     >

@@ -12,6 +12,7 @@ import {
   countedLines,
   dangers,
   fakeFetch,
+  foundItem,
   json,
   refusal,
   renderAt,
@@ -28,24 +29,6 @@ vi.setConfig({ testTimeout: 20_000 });
 testSession.username = 'anna';
 
 const items = ['BOLT', 'NUT', 'SCREW'];
-const itemAnswer = (code: string) => ({
-  item: {
-    code,
-    visualCode: code,
-    name: code,
-    units: 'pcs',
-    managedBy: 'NORMAL',
-    receiptScanPreferences: {
-      scanExpirationDate: false,
-      scanManufacturingDate: false,
-      scanManufacturingBatch: false,
-      scanManufacturingSerial: false,
-    },
-  },
-  matchedBy: 'CODE',
-  quantity: 1,
-});
-
 /** CL-1 (DOUBLE_COUNTING_ALL): L-1 not counted, L-2 agreed (counted by others), L-3 count 1 by maria. */
 function fakeServer() {
   const locations: CountingListLocation[] = [
@@ -131,7 +114,7 @@ function fakeServer() {
       });
     }
     for (const code of items) {
-      if (path === pathOf(itemEndpoints.find, { code })) return json(200, itemAnswer(code));
+      if (path === pathOf(itemEndpoints.find, { code })) return json(200, foundItem(code));
     }
     if (path.startsWith(pathOf(lookupEndpoints.findSerials, { code: '' }).replace(/\/+$/, ''))) return json(200, []);
     return refusal(404, 'notFound', {});
