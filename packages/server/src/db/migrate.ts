@@ -35,6 +35,7 @@ import { countingMigration } from './migrations/0033-counting.js';
 import { batchCorrectionsMigration } from './migrations/0034-batch-corrections.js';
 import { recountingMigration } from './migrations/0035-recounting.js';
 import { countingListsMigration } from './migrations/0036-counting-lists.js';
+import { ledgerDocumentIndexMigration } from './migrations/0037-ledger-document-index.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -74,6 +75,7 @@ export const migrations: readonly VersionedMigration[] = [
   batchCorrectionsMigration,
   recountingMigration,
   countingListsMigration,
+  ledgerDocumentIndexMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -81,6 +81,6 @@ export async function createDelivery(
     const ids = await createDeliveryInTransaction(tx, ctx, caller, head, body.idempotencyKey);
     return { replayed: false, deliveries: await loadDeliveriesByIds(tx, ids), list: head.code };
   });
-  if (!outcome.replayed) await afterDeliveryCommit(ctx, [outcome.list], outcome.deliveries);
+  if (!outcome.replayed) await afterDeliveryCommit(ctx, [outcome.list], outcome.deliveries, true);
   return { deliveries: outcome.deliveries satisfies Delivery[], replayed: outcome.replayed };
 }

@@ -23,11 +23,16 @@ export async function syncPackAndDeliveryCounters(ctx: AppContext): Promise<void
   }
 }
 
-/** Publishes the changed deliveries and lists and counts again; never throws. */
+/**
+ * Publishes the changed deliveries and lists and counts again; never throws. `pickableUnchanged`
+ * (see afterPickListCommit): the lists went only from PICKED to CLOSED, so the picking counters
+ * cannot have moved.
+ */
 export async function afterDeliveryCommit(
   ctx: AppContext,
   pickLists: readonly string[],
   deliveries: readonly { code: string; status: string; version: number }[],
+  pickableUnchanged = false,
 ): Promise<void> {
   try {
     const seen = new Set<string>();
@@ -45,5 +50,5 @@ export async function afterDeliveryCommit(
     process.emitWarning(`delivery change not published: ${String(error)}`);
   }
   // Publishes the lists and runs the listeners, syncPackAndDeliveryCounters among them.
-  await afterPickListCommit(ctx, pickLists);
+  await afterPickListCommit(ctx, pickLists, pickableUnchanged);
 }

@@ -101,10 +101,16 @@ async function listHeads(db: DbOrTx, codes: readonly string[]) {
 
 /**
  * After a commit that changed pick lists: publishes {code, status, version} of each on
- * topics.documents('pick_list') and refreshes the /stock_picking and /pick_and_collect counters.
- * Never throws (a live failure must not fail the committed request).
+ * topics.documents('pick_list') and refreshes the /stock_picking and /pick_and_collect counters
+ * (unless `pickableUnchanged`: the commit moved lists only between statuses no picker takes, as a
+ * delivery closing a PICKED list does) and the listeners' counters. Never throws (a live failure
+ * must not fail the committed request).
  */
-export async function afterPickListCommit(ctx: AppContext, codes: readonly string[]): Promise<void> {
+export async function afterPickListCommit(
+  ctx: AppContext,
+  codes: readonly string[],
+  pickableUnchanged = false,
+): Promise<void> {
   try {
     for (const head of await listHeads(ctx.db, codes)) {
       ctx.live.publish(topics.documents(pickListArea), 'DOCUMENT_CHANGED', {
@@ -117,7 +123,7 @@ export async function afterPickListCommit(ctx: AppContext, codes: readonly strin
   } catch (error) {
     process.emitWarning(`pick list change not published: ${String(error)}`);
   }
-  await recount(ctx);
+  await recount(ctx, pickableUnchanged);
 }
 
 /**
