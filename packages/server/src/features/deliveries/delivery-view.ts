@@ -49,16 +49,20 @@ function toSummary(head: DeliveryHead, counts: { lines: number; containers: numb
   };
 }
 
-/** One delivery with lines and containers (what each container held when delivered, from the ledger). */
+/**
+ * One delivery with lines and containers (what each container held when delivered, from the
+ * ledger). The summary's counts are those of the lines and containers read (as countsOf counts
+ * them for the list: every line, every holder a DELIVERY ledger row issued from).
+ */
 export async function toDelivery(db: DbOrTx, head: DeliveryHead): Promise<Delivery> {
-  const [lines, issued, counts] = await Promise.all([
+  const [lines, issued] = await Promise.all([
     repository.deliveryLines(db, head.id),
     repository.issuedByDelivery(db, head.code),
-    repository.countsOf(db, [head.id]),
   ]);
-  const containers = await repository.containersByBins(db, [...new Set(issued.map((r) => r.bin_location_id))]);
+  const holders = [...new Set(issued.map((r) => r.bin_location_id))];
+  const containers = await repository.containersByBins(db, holders);
   return {
-    ...toSummary(head, counts.get(head.id)),
+    ...toSummary(head, { lines: lines.length, containers: holders.length }),
     shipTo: parseJson(head.ship_to_address),
     comment: head.cancel_comment,
     lines: lines.map((line) => {
