@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,7 @@ interface ActionButtonProps {
   testId: string;
   onClick: () => void;
   /** Primary unless a lesser action (outline-primary, outline-secondary). */
-  variant?: string;
+  variant?: ButtonProps['variant'];
   disabled?: boolean;
 }
 
