@@ -150,7 +150,9 @@ const dayNumber = (date: string | null, fallback: number): number => {
  * date counts as today's; ties fall to the stock row's id (older rows first), then sortingCode.
  */
 function strategyKey(c: AllocationCandidate): [number, number] {
-  const today = Date.now() / 86_400_000;
+  // Today's day number, whole like dayNumber's: a fraction of now would differ between two calls
+  // of one sort, so two undated rows compared by when they were looked at, not by the ties below.
+  const today = Math.floor(Date.now() / 86_400_000);
   const admission = dayNumber(c.admissionDate, today);
   switch (c.strategy) {
     case 'FEFO':
