@@ -36,6 +36,7 @@ import { batchCorrectionsMigration } from './migrations/0034-batch-corrections.j
 import { recountingMigration } from './migrations/0035-recounting.js';
 import { countingListsMigration } from './migrations/0036-counting-lists.js';
 import { ledgerDocumentIndexMigration } from './migrations/0037-ledger-document-index.js';
+import { locationsToCountIndexMigration } from './migrations/0038-locations-to-count-index.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -76,6 +77,7 @@ export const migrations: readonly VersionedMigration[] = [
   recountingMigration,
   countingListsMigration,
   ledgerDocumentIndexMigration,
+  locationsToCountIndexMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -129,12 +129,15 @@ export function listWarehouses(db: DbOrTx) {
   return db.selectFrom('warehouse').select(['code', 'visual_code', 'name', 'active']).orderBy('code_lower').execute();
 }
 
-/** The number of locations that need counting (requiresCounting YES or PARTIAL). */
+/**
+ * The number of locations that need counting (requiresCounting YES or PARTIAL), read from the
+ * partial index bin_location_to_count_idx (migration 0038), which the literal condition lets it use.
+ */
 export async function countLocationsToCount(db: DbOrTx): Promise<number> {
   const row = await db
     .selectFrom('bin_location')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('requires_counting', '<>', 'NO')
+    .where(sql<boolean>`requires_counting <> 'NO'`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

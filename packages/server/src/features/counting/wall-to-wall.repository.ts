@@ -30,7 +30,8 @@ export async function findLocation(db: DbOrTx, scanned: string): Promise<CountLo
 
 /** The flagged locations (YES, PARTIAL) in walk order: countingSortingCode (none last), then code. */
 export function flaggedLocations(db: DbOrTx, warehouseCode: string | null, limit: number) {
-  let query = locations(db).where('b.requires_counting', '<>', 'NO');
+  // The literal condition lets it read bin_location_to_count_idx (migration 0038).
+  let query = locations(db).where(sql<boolean>`b.requires_counting <> 'NO'`);
   if (warehouseCode !== null) query = query.where('w.code_lower', '=', codeKey(warehouseCode));
   return query
     .orderBy(sql`case when b.counting_sorting_code is null then 1 else 0 end`)
