@@ -241,7 +241,7 @@ describe('counting list: a double count by two users (WALL_TO_WALL_BATCHING_MODE
     await desk.page.getByTestId('cl-flush-confirm').click();
     await desk.page
       .getByTestId('cl-message')
-      .filter({ hasText: `${list} flushed: 1 locations posted, 0 excluded.` })
+      .filter({ hasText: `${list} flushed: 1 location posted, 0 excluded.` })
       .waitFor();
     await row.filter({ hasText: 'Flushed' }).waitFor();
 

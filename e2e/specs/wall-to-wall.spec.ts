@@ -60,7 +60,7 @@ describe('wall to wall (handheld)', () => {
       expect(await page.getByTestId('w2w-line').textContent()).toContain('10');
       await page.getByTestId('w2w-done').click();
       await prompt(page, 'Scan a location to count');
-      await notification(page, `${location} counted: the difference is posted (1 stock rows).`, 'success');
+      await notification(page, `${location} counted: the difference is posted (1 stock row).`, 'success');
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

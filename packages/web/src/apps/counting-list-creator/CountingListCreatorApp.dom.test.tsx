@@ -240,7 +240,7 @@ describe('/counting_list_creator', () => {
     await user.click(exclude);
     await user.click(within(dialog).getByTestId('cl-flush-confirm'));
     await waitFor(() =>
-      expect(screen.getByTestId('cl-message').textContent).toContain('CL-2 flushed: 1 locations posted, 1 excluded.'),
+      expect(screen.getByTestId('cl-message').textContent).toContain('CL-2 flushed: 1 location posted, 1 excluded.'),
     );
     const flushes = posts(calls, pathOf(wallToWallBatchEndpoints.flush));
     expect(flushes.map((call) => (call.body as { exclude: string[] }).exclude)).toEqual([[], ['L-2']]);

@@ -101,7 +101,7 @@ export function CountingListCreatorApp() {
       setFlushing(null);
       setMessage({
         variant: 'success',
-        text: t('flushed', { list, posted: done.postedLocations, excluded: done.excludedLocations.length }),
+        text: t('flushed', { list, count: done.postedLocations, excluded: done.excludedLocations.length }),
       });
     });
 

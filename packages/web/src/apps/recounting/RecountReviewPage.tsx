@@ -41,7 +41,7 @@ function ReviewCard({ review }: { review: RecountReview }) {
           quantity: Number(values[lineKey(l)] ?? l.recount),
         })),
       });
-      notify('success', 'recounting:reviewed', { document: done.document, lines: done.adjustedLines });
+      notify('success', 'recounting:reviewed', { document: done.document, count: done.adjustedLines });
       await queryClient.invalidateQueries({ queryKey: areaKey('recounting') });
     } catch (error) {
       showFailure(error);

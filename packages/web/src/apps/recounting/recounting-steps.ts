@@ -36,7 +36,7 @@ const isCommand = (text: string) => Object.values(commands).includes(text as nev
 /** The one message of a flush: posted (success), first count wrong (info), to review (warning). */
 export function flushedNotice(done: RecountFlushAnswer): Notice {
   const variant = done.outcome === 'POSTED' ? 'success' : done.outcome === 'REVIEW' ? 'warning' : 'info';
-  return { variant, ...rc(`flushed.${done.outcome}`, { document: done.document, lines: done.adjustedLines }) };
+  return { variant, ...rc(`flushed.${done.outcome}`, { document: done.document, count: done.adjustedLines }) };
 }
 
 /** 'request': a request's code (scanned, typed or tapped in the list) is claimed. */

@@ -50,7 +50,7 @@ export function RequestScreen() {
       const done = await wallToWallRequestApi.request(requestOf(form, key));
       setKey(crypto.randomUUID());
       setPreview(null);
-      setMessage({ variant: 'success', text: t('request.done', done) });
+      setMessage({ variant: 'success', text: t('request.done', { ...done, count: done.updated }) });
     });
 
   return (

@@ -165,7 +165,7 @@ describe('/wall_to_wall', () => {
     });
     expect(typeof saves(calls)[0]!.body?.idempotencyKey).toBe('string');
     expect(vi.mocked(notify).mock.calls.filter(([variant]) => variant !== 'danger')).toEqual([
-      ['success', 'wallToWall:saved.posted', { location: 'A-01', lines: 2 }],
+      ['success', 'wallToWall:saved.posted', { location: 'A-01', count: 2 }],
     ]);
     expect(dangers()).toHaveLength(3);
   });

@@ -51,7 +51,7 @@ export function reasonOf(text: string): CountReason | null {
 /** The one message of a saved count: posted (success), no difference or recount requested (info). */
 export function savedNotice(done: CountSaveAnswer): Notice {
   if (done.outcome === 'POSTED') {
-    return { variant: 'success', ...w2w('saved.posted', { location: done.location, lines: done.adjustedLines }) };
+    return { variant: 'success', ...w2w('saved.posted', { location: done.location, count: done.adjustedLines }) };
   }
   if (done.outcome === 'RECOUNT_REQUESTED') {
     return {

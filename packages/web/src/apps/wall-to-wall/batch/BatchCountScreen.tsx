@@ -55,7 +55,7 @@ export function BatchCountScreen({ list }: { list: string }) {
     setFlushing(true);
     try {
       const done = await wallToWallBatchApi.flush(list, flushKey);
-      notify('success', 'wallToWallBatch:flushed', { list, locations: done.postedLocations }, { sound: true });
+      notify('success', 'wallToWallBatch:flushed', { list, count: done.postedLocations }, { sound: true });
       void navigate('/wall_to_wall_batch');
     } catch (error) {
       const notice = failureNotice(error);

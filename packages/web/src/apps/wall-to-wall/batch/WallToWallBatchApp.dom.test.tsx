@@ -249,7 +249,7 @@ describe('/wall_to_wall_batch', () => {
       expect(notify).toHaveBeenCalledWith(
         'success',
         'wallToWallBatch:flushed',
-        { list: 'CL-1', locations: 3 },
+        { list: 'CL-1', count: 3 },
         { sound: true },
       ),
     );
