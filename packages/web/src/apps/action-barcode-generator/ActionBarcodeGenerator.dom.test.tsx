@@ -131,7 +131,7 @@ describe('the action barcode generator', () => {
     await user.click(screen.getByTestId('action-barcode-add'));
     await user.click(screen.getByTestId('action-barcode-print'));
     await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith('success', 'actionBarcodes:printed', { number: 1, printer: 'Zebra dock' }),
+      expect(notify).toHaveBeenCalledWith('success', 'actionBarcodes:printed', { count: 1, printer: 'Zebra dock' }),
     );
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(pathOf(labelGeneratorEndpoints.actionBarcodesPrint));

@@ -43,7 +43,7 @@ export function useSheetOutput(
         const printer = await printers.choosePrinter(config.defaultPrinter);
         if (printer < 0) return;
         const answer = await actionBarcodesApi.print({ ...sheetRequest(entries, size), printer });
-        notify('success', 'actionBarcodes:printed', { number: answer.printed, printer: answer.printer });
+        notify('success', 'actionBarcodes:printed', { count: answer.printed, printer: answer.printer });
       }),
     [config.defaultPrinter, entries, printers, run, size],
   );

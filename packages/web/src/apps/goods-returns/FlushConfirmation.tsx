@@ -27,8 +27,8 @@ export function FlushConfirmation({
         <Modal.Title className="h5">{t('flush.title', { code: goodsReturn.code })}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="mb-1">{t('flush.entries', { number: pending })}</p>
-        {empty > 0 ? <p className="mb-0 text-warning-emphasis">{t('flush.emptyLines', { number: empty })}</p> : null}
+        <p className="mb-1">{t('flush.entries', { count: pending })}</p>
+        {empty > 0 ? <p className="mb-0 text-warning-emphasis">{t('flush.emptyLines', { count: empty })}</p> : null}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>

@@ -121,7 +121,7 @@ export function ReturnScreen({ code }: { code: string }) {
         return;
       }
       const printed = await returnApi.print(code, printer);
-      notify('success', 'goodsReturns:printed', { number: printed.printed, printer: printed.printer });
+      notify('success', 'goodsReturns:printed', { count: printed.printed, printer: printed.printer });
     });
   const flush = async () => {
     setFlushing('busy');

@@ -78,7 +78,7 @@ describe('MultiStockTransferApp', () => {
     await waitForPrompt('Scan the item');
     await user.click(screen.getByTestId('handheld-cancel'));
     const dialog = await screen.findByTestId('confirm-dialog');
-    expect(dialog.textContent).toContain('Drop the 1 collected lines?');
+    expect(dialog.textContent).toContain('Drop the 1 collected line?');
     await user.click(within(dialog).getByTestId('confirm'));
     await waitForPrompt('Scan the location to take stock from');
     expect(screen.queryAllByTestId('transfer-line')).toHaveLength(0);

@@ -35,7 +35,7 @@ export function FinishPanel(props: FinishPanelProps) {
   return (
     <section className="border rounded p-2 d-flex flex-column gap-2" data-testid="pick-finish">
       <p className="mb-0">{t('finish.question', { code: pickList.code })}</p>
-      {open > 0 ? <p className="mb-0 small text-warning-emphasis">{t('finish.openLines', { number: open })}</p> : null}
+      {open > 0 ? <p className="mb-0 small text-warning-emphasis">{t('finish.openLines', { count: open })}</p> : null}
       {reasonLines.map((lineNumber) => {
         const line = pickList.lines.find((candidate) => candidate.lineNumber === lineNumber);
         return (
