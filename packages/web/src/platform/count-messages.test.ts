@@ -41,6 +41,9 @@ const messages: { key: string; args: Record<string, unknown>; one: string; two: 
     two: '2 containers loaded',
   },
   { key: 'multiAddressDelivery:summary', args: { picklist: 'P' }, one: ': 1 address', two: ': 2 addresses' },
+  { key: 'goodsReceipt:list.openQuantity', args: { quantity: 5, date: '' }, one: 'on 1 line', two: 'on 2 lines' },
+  { key: 'packingSlip:found', args: { delivery: 'D', customer: 'C' }, one: '1 container', two: '2 containers' },
+  { key: 'packAndDelivery:list.row', args: { shipDate: '-' }, one: '1 container', two: '2 containers' },
 ];
 
 const endingWith = (text: string) => new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z])`);

@@ -57,7 +57,7 @@ function DocumentList({
           <div className="small text-body-secondary">
             {t('list.openQuantity', {
               quantity: formatQuantity(document.openQuantity),
-              lines: document.lineCount,
+              count: document.lineCount,
               date: document.dueDate?.slice(0, 10) ?? '',
             })}
           </div>

@@ -45,7 +45,7 @@ export function OpenListsPanel({ packed, onChoose }: { packed: boolean; onChoose
             </div>
             <div className="small text-truncate">{row.customer?.name ?? row.customer?.code ?? ''}</div>
             <div className="small text-body-secondary">
-              {t('list.row', { shipDate: row.shipDate ?? '-', containers: row.containers })}
+              {t('list.row', { shipDate: row.shipDate ?? '-', count: row.containers })}
             </div>
           </ListGroup.Item>
         ))}

@@ -96,7 +96,7 @@ export function PackingSlipApp() {
             {t('found', {
               delivery: delivery.delivery,
               customer: delivery.customerName ?? delivery.customer ?? '',
-              containers: delivery.containers,
+              count: delivery.containers,
             })}
           </p>
           <div className="d-grid d-sm-flex gap-2 flex-wrap">
