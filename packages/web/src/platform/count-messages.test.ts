@@ -1,20 +1,5 @@
-import { createInstance, type i18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { i18nOptions } from './i18n-options.js';
-
-/** The shipped translation files of every language, as the server merges them. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, module] of Object.entries(files)) {
-  const [, language, namespace] = /i18n\/(\w+)\/(\w+)\.json$/.exec(path)!;
-  (resources[language!] ??= {})[namespace!] = module.default;
-}
-
-async function instance(language: string): Promise<i18n> {
-  const i18next = createInstance();
-  await i18next.init({ ...i18nOptions(Object.keys(resources.en!)), postProcess: [], lng: language, resources });
-  return i18next;
-}
+import { shippedI18n as instance, shippedResources as resources } from './testing/shipped-translations.js';
 
 /** Messages that count something: one of it is singular, more are plural (i18next plurals). */
 const messages: { key: string; args: Record<string, unknown>; one: string; two: string }[] = [

@@ -1,23 +1,9 @@
-import { createInstance, type i18n } from 'i18next';
 import { languages } from '@wms/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nOptions } from '../../platform/i18n-options.js';
+import { shippedI18n as instance, shippedResources as resources } from '../../platform/testing/shipped-translations.js';
 import { stockMovementTypes } from '@wms/contract';
 import { transactionTypeText } from './transaction-type.js';
-
-/** The shipped translation files of every language, as the server merges them. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../i18n/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, module] of Object.entries(files)) {
-  const [, language, namespace] = /i18n\/(\w+)\/(\w+)\.json$/.exec(path)!;
-  (resources[language!] ??= {})[namespace!] = module.default;
-}
-
-async function instance(language: string): Promise<i18n> {
-  const i18next = createInstance();
-  await i18next.init({ ...i18nOptions(Object.keys(resources.en!)), postProcess: [], lng: language, resources });
-  return i18next;
-}
 
 describe('label messages count with i18next plurals (issue 14, item 26)', () => {
   const cases: Record<string, [number, string][]> = {
