@@ -1,24 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteQueryPlans } from './query-plan.test-helper.js';
 
 /**
  * Migration 0037 (decision 0193): the ledger rows of one document are found by the index, not by
  * scanning every movement ever made (a delivery's view, its packing slip, goods returns).
  */
 describe('the ledger found by its document', () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = openDatabase('sqlite::memory:');
-    await migrateToLatest(handle);
-  });
-  afterAll(async () => handle.close());
-
-  const plan = async (query: ReturnType<typeof sql>) =>
-    (await sql<{ detail: string }>`explain query plan ${query}`.execute(handle.db)).rows
-      .map((r) => r.detail)
-      .join('\n');
+  const { plan } = sqliteQueryPlans();
 
   it("reads one delivery's DELIVERY rows through stock_ledger_document_idx", async () => {
     const detail = await plan(

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteQueryPlans } from './query-plan.test-helper.js';
 
 /**
  * Migration 0038: the locations that need counting are found through the partial index
@@ -9,17 +8,7 @@ import { migrateToLatest } from './migrate.js';
  * count save, the counting walk).
  */
 describe('the locations that need counting', () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = openDatabase('sqlite::memory:');
-    await migrateToLatest(handle);
-  });
-  afterAll(async () => handle.close());
-
-  const plan = async (query: ReturnType<typeof sql>) =>
-    (await sql<{ detail: string }>`explain query plan ${query}`.execute(handle.db)).rows
-      .map((r) => r.detail)
-      .join('\n');
+  const { plan } = sqliteQueryPlans();
 
   it('are counted from bin_location_to_count_idx alone', async () => {
     const detail = await plan(sql`select count(*) as n from bin_location where requires_counting <> 'NO'`);
