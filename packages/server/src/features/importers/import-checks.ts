@@ -9,6 +9,7 @@ import {
   rowChunkSize,
   storedVerdicts,
   storeRowResults,
+  type StoredRowResult,
 } from './import-sessions.repository.js';
 
 /** A row's verdict: the importer's CheckedRow with its status, and the framework's own messages. */
@@ -19,29 +20,40 @@ export interface RowVerdict extends CheckedRow {
 const readChunk = 2000;
 
 /**
- * The session's rows as the importer sees them (cell text per mapped column), in file order, read
- * back in chunks. `uncommittedOnly`: without the rows a commit already wrote (a retried commit).
+ * The session's rows as the importer sees them (cell text per mapped column), in file order, a
+ * chunk of row numbers [k x chunkRows, (k + 1) x chunkRows) at a time (chunkRows Infinity: the
+ * whole file as one chunk), read back in pieces with a turn for others between them.
+ * `uncommittedOnly`: without the rows a commit already wrote (a retried commit).
  */
-export async function loadSourceRows(
+export async function* sourceChunks(
   db: DbOrTx,
   sessionId: string,
   columns: readonly ImportColumn[],
   mapping: ImportMapping,
+  chunkRows: number,
   options: { uncommittedOnly?: boolean } = {},
-): Promise<SourceRow[]> {
-  const rows: SourceRow[] = [];
+): AsyncGenerator<SourceRow[]> {
   const mapped = mappedColumns(columns, mapping);
+  let rows: SourceRow[] = [];
+  let chunkIndex = 0;
   let after = 0;
   for (;;) {
-    const chunk = await rowsAfter(db, sessionId, after, readChunk);
-    for (const row of chunk) {
+    const piece = await rowsAfter(db, sessionId, after, readChunk);
+    for (const row of piece) {
       if (options.uncommittedOnly && row.committed === 1) continue;
+      const index = Math.floor(row.row_number / chunkRows);
+      if (index !== chunkIndex && rows.length > 0) {
+        yield rows;
+        rows = [];
+      }
+      chunkIndex = index;
       rows.push({ rowNumber: row.row_number, values: rowValues(mapped, JSON.parse(row.cells) as string[]) });
     }
-    if (chunk.length < readChunk) return rows;
-    after = chunk[chunk.length - 1]!.row_number;
+    if (piece.length < readChunk) break;
+    after = piece[piece.length - 1]!.row_number;
     await letOthersRun();
   }
+  if (rows.length > 0) yield rows;
 }
 
 const statusOf = (messages: readonly ImportMessage[]): ImportRowStatus =>
@@ -84,8 +96,10 @@ export function judge(rows: readonly SourceRow[], checked: readonly CheckedRow[]
   return verdicts;
 }
 
-export function countsOf(verdicts: readonly RowVerdict[]) {
-  const counts = { valid: 0, warning: 0, error: 0 };
+export type RowCounts = { valid: number; warning: number; error: number };
+
+/** The verdicts' counts by status, added to `counts` when given (a file judged a chunk at a time). */
+export function countsOf(verdicts: readonly RowVerdict[], counts: RowCounts = { valid: 0, warning: 0, error: 0 }) {
   for (const verdict of verdicts) {
     if (verdict.status === 'ERROR') counts.error++;
     else if (verdict.status === 'WARNING') counts.warning++;
@@ -114,51 +128,77 @@ export function groupsOf<T extends { group: string | null }>(rows: readonly T[])
   return groups;
 }
 
+const resultOf = (verdict: RowVerdict): StoredRowResult => ({
+  row_number: verdict.rowNumber,
+  status: verdict.status,
+  group_key: verdict.group,
+  messages: JSON.stringify(verdict.messages),
+});
+
 /**
- * Stores the verdicts on the session's rows, a chunk per statement, letting others run between.
- * `changedOnly`: reads each chunk's stored verdicts first and writes only those that differ (a
- * commit's check mostly agrees with the dry run's; reading is far cheaper than writing).
+ * The verdicts as stored rows, without those stored already as they are (a chunk's stored
+ * verdicts are read by row-number range; reading is far cheaper than writing, and a commit's
+ * check mostly agrees with the dry run's). The verdicts must be in row order (they mostly are
+ * already: a copy is sorted only when they are not).
  */
+export async function changedResults(
+  db: DbOrTx,
+  sessionId: string,
+  verdicts: readonly RowVerdict[],
+): Promise<StoredRowResult[]> {
+  const inOrder = verdicts.every((row, i) => i === 0 || verdicts[i - 1]!.rowNumber < row.rowNumber);
+  const sorted = inOrder ? verdicts : [...verdicts].sort((a, b) => a.rowNumber - b.rowNumber);
+  const changed: StoredRowResult[] = [];
+  for (let at = 0; at < sorted.length; at += rowChunkSize) {
+    const chunk = sorted.slice(at, at + rowChunkSize).map(resultOf);
+    const stored = new Map(
+      (await storedVerdicts(db, sessionId, chunk[0]!.row_number, chunk[chunk.length - 1]!.row_number)).map((row) => [
+        row.row_number,
+        row,
+      ]),
+    );
+    for (const row of chunk) {
+      const before = stored.get(row.row_number);
+      if (
+        !before ||
+        before.status !== row.status ||
+        before.group_key !== row.group_key ||
+        before.messages !== row.messages
+      ) {
+        changed.push(row);
+      }
+    }
+    if (sorted.length > rowChunkSize) await letOthersRun();
+  }
+  return changed;
+}
+
+/**
+ * Stores rows' verdicts, a chunk per statement, letting others run between; `progress` is told
+ * `done` + the rows stored so far (a file judged a chunk at a time counts on).
+ */
+export async function storeResults(
+  db: DbOrTx,
+  sessionId: string,
+  results: readonly StoredRowResult[],
+  options: { progress?: ImportProgress; done?: number } = {},
+): Promise<void> {
+  for (let at = 0; at < results.length; at += rowChunkSize) {
+    await storeRowResults(db, sessionId, results.slice(at, at + rowChunkSize));
+    options.progress?.step((options.done ?? 0) + Math.min(at + rowChunkSize, results.length));
+    await letOthersRun();
+  }
+}
+
+/** Stores the verdicts on the session's rows (storeResults); `changedOnly`: those that differ (changedResults). */
 export async function storeVerdicts(
   db: DbOrTx,
   sessionId: string,
   verdicts: readonly RowVerdict[],
-  options: { progress?: ImportProgress; changedOnly?: boolean } = {},
+  options: { progress?: ImportProgress; done?: number; changedOnly?: boolean } = {},
 ): Promise<void> {
-  // changedOnly reads each chunk's stored rows by row-number range: the verdicts must be in row order
-  // (they mostly are already: a copy is sorted only when they are not).
-  const inOrder = (rows: readonly RowVerdict[]) =>
-    rows.every((row, i) => i === 0 || rows[i - 1]!.rowNumber < row.rowNumber);
-  const sorted =
-    options.changedOnly && !inOrder(verdicts) ? [...verdicts].sort((a, b) => a.rowNumber - b.rowNumber) : verdicts;
-  for (let at = 0; at < sorted.length; at += rowChunkSize) {
-    let chunk = sorted.slice(at, at + rowChunkSize).map((verdict) => ({
-      row_number: verdict.rowNumber,
-      status: verdict.status,
-      group_key: verdict.group,
-      messages: JSON.stringify(verdict.messages),
-    }));
-    if (options.changedOnly && chunk.length > 0) {
-      const stored = new Map(
-        (await storedVerdicts(db, sessionId, chunk[0]!.row_number, chunk[chunk.length - 1]!.row_number)).map((row) => [
-          row.row_number,
-          row,
-        ]),
-      );
-      chunk = chunk.filter((row) => {
-        const before = stored.get(row.row_number);
-        return (
-          !before ||
-          before.status !== row.status ||
-          before.group_key !== row.group_key ||
-          before.messages !== row.messages
-        );
-      });
-    }
-    await storeRowResults(db, sessionId, chunk);
-    options.progress?.step(at + rowChunkSize);
-    await letOthersRun();
-  }
+  const results = options.changedOnly ? await changedResults(db, sessionId, verdicts) : verdicts.map(resultOf);
+  await storeResults(db, sessionId, results, options);
 }
 
 /**

@@ -8,18 +8,28 @@ import { AppError, conflict, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
 import { importerOf, mappingOf, ownSession, runContextOf, sessionView, wireStatus } from './import-access.js';
 import {
+  changedResults,
   countsOf,
   groupsOf,
   judge,
-  loadSourceRows,
   markRowsCommitted,
+  storeResults,
   storeVerdicts,
+  type RowCounts,
   type RowVerdict,
 } from './import-checks.js';
+import { judgeSessionRows, type JudgedChunk } from './import-judging.js';
 import { importProgress, type ImportProgress } from './import-progress.js';
 import * as repository from './import-sessions.repository.js';
 import type { ImportSessionRecord } from './import-sessions.repository.js';
-import { letOthersRun, rowError, type ImportCreated, type Importer, type ImportRunContext } from './importer.js';
+import {
+  letOthersRun,
+  rowError,
+  type ImportCreated,
+  type Importer,
+  type ImportRunContext,
+  type SourceRow,
+} from './importer.js';
 
 /**
  * The commit of an import session (PROCESSES.md 7; Decision 0176). The session id is the
@@ -30,13 +40,14 @@ import { letOthersRun, rowError, type ImportCreated, type Importer, type ImportR
  * is taken over after claimLeaseMs; each group's rows are marked committed inside the group's
  * transaction, so a taken-over or retried commit never writes a group twice.
  *
- * ALL_OR_NOTHING: one transaction: the importer's check over every row, any ERROR rolls it all
- * back (422 importHasErrors {errors}, the fresh verdicts stored, VALIDATED again); else each group
- * is committed in file order and the session becomes COMMITTED in the same transaction.
- * VALID_ROWS_ONLY: the check over every row says which groups are clean (a group with an ERROR
- * row is skipped whole); clean groups are committed in batches of about batchRows rows, one
- * transaction per batch with a savepoint per group: the batch's rows are checked again inside it
- * and each group commits, or is skipped, on its own.
+ * ALL_OR_NOTHING: one transaction: the importer's check over every row (a chunk at a time for a
+ * chunked importer, each chunk committed while no ERROR was found); any ERROR rolls it all back
+ * (422 importHasErrors {errors}, the fresh verdicts stored, VALIDATED again); else every group is
+ * committed in file order and the session becomes COMMITTED in the same transaction.
+ * VALID_ROWS_ONLY: the check over every row (or chunk) says which groups are clean (a group with
+ * an ERROR row is skipped whole); clean groups are committed in batches of about batchRows rows,
+ * one transaction per batch with a savepoint per group: the batch's rows are checked again inside
+ * it and each group commits, or is skipped, on its own.
  */
 
 const claimLeaseMs = 5 * 60_000;
@@ -50,8 +61,9 @@ const inFlight = new Map<string, Promise<ImportSession>>();
 
 class RowsHaveErrors extends Error {
   constructor(
-    readonly verdicts: RowVerdict[],
-    readonly errors: number,
+    /** The verdicts that differ from the stored ones, to store once the transaction rolled back. */
+    readonly changed: repository.StoredRowResult[],
+    readonly counts: RowCounts,
   ) {
     super('rows have errors');
   }
@@ -145,9 +157,9 @@ async function runCommit(
     await importer.afterCommit?.(ctx, created);
   } catch (error) {
     if (error instanceof RowsHaveErrors) {
-      await storeVerdicts(ctx.db, record.id, error.verdicts, { changedOnly: true });
-      await release({ status: 'VALIDATED', counts: JSON.stringify(countsOf(error.verdicts)) });
-      throw unprocessable('importHasErrors', { errors: error.errors });
+      await storeResults(ctx.db, record.id, error.changed);
+      await release({ status: 'VALIDATED', counts: JSON.stringify(error.counts) });
+      throw unprocessable('importHasErrors', { errors: error.counts.error });
     }
     if (!(error instanceof CommittedElsewhere)) {
       if (error instanceof AppError && record.commit_mode !== 'VALID_ROWS_ONLY') {
@@ -177,10 +189,12 @@ async function resultOf(db: DbOrTx, record: ImportSessionRecord, committedRows?:
   return { created, committedRows: rows, skippedRows: record.row_count - rows };
 }
 
-/** Commits each group in turn, letting the event loop turn every sliceMs; answers what the groups created. */
-async function commitGroups(commit: Commit, tx: Tx, groups: RowVerdict[][], progress?: ImportProgress) {
+/**
+ * Commits each group in turn, letting the event loop turn every sliceMs; answers what the groups
+ * created. `progress` is told `done` + the rows committed so far.
+ */
+async function commitGroups(commit: Commit, tx: Tx, groups: RowVerdict[][], progress?: ImportProgress, done = 0) {
   const created: { rowNumber: number; created: ImportCreated[] }[] = [];
-  let done = 0;
   let sliceStart = Date.now();
   for (const group of groups) {
     const groupCreated = await commit.importer.commit(tx, group, commit.run);
@@ -197,55 +211,74 @@ async function commitGroups(commit: Commit, tx: Tx, groups: RowVerdict[][], prog
   return created;
 }
 
+/**
+ * One transaction over the file, a chunk at a time (the whole file for an importer that is not
+ * chunked): each chunk is checked and, while no row so far has an ERROR, committed; an ERROR
+ * anywhere rolls it all back once every row has its verdict (their counts are in the answer).
+ */
 async function commitAllOrNothing(commit: Commit): Promise<ImportCreated[]> {
   const { ctx, importer, record, run } = commit;
-  let rows = await loadSourceRows(ctx.db, record.id, importer.columns, mappingOf(record));
-  let verdicts: RowVerdict[] = [];
-  const created = await ctx.db.transaction().execute(async (tx) => {
-    verdicts = judge(rows, await importer.check(tx, rows, run));
-    rows = []; // the verdicts are all that is needed now: let the rows go
-    const errors = verdicts.filter((verdict) => verdict.status === 'ERROR').length;
-    if (errors > 0) throw new RowsHaveErrors(verdicts, errors);
-    const rowNumbers = verdicts.map((verdict) => verdict.rowNumber);
-    if ((await markRowsCommitted(tx, record.id, rowNumbers)) !== verdicts.length) throw new CommittedElsewhere();
-    const written = (await commitGroups(commit, tx, groupsOf(verdicts), commit.progress)).flatMap((g) => g.created);
+  const counts = countsOf([]);
+  const changed: repository.StoredRowResult[] = [];
+  const written: { rowNumber: number; created: ImportCreated[] }[] = [];
+  let done = 0;
+  await ctx.db.transaction().execute(async (tx) => {
+    await judgeSessionRows(tx, importer, record.id, mappingOf(record), run, async ({ verdicts }) => {
+      countsOf(verdicts, counts);
+      for (const result of await changedResults(tx, record.id, verdicts)) changed.push(result);
+      if (counts.error === 0) {
+        const rowNumbers = verdicts.map((verdict) => verdict.rowNumber);
+        if ((await markRowsCommitted(tx, record.id, rowNumbers)) !== verdicts.length) throw new CommittedElsewhere();
+        for (const group of await commitGroups(commit, tx, groupsOf(verdicts), commit.progress, done)) {
+          written.push(group);
+        }
+      }
+      done += verdicts.length;
+    });
+    if (counts.error > 0) throw new RowsHaveErrors(changed, counts);
+    const created = written.flatMap((group) => group.created);
     const finished = await repository.updateClaimed(tx, record.id, commit.claim, {
       claim: null,
       status: 'COMMITTED',
       committed_at: nowIso(),
-      counts: JSON.stringify(countsOf(verdicts)),
-      result: JSON.stringify({ created: written, committedRows: verdicts.length, skippedRows: 0 }),
+      counts: JSON.stringify(counts),
+      result: JSON.stringify({ created, committedRows: done, skippedRows: 0 }),
     });
     if (!finished) throw new CommittedElsewhere();
-    return written;
   });
-  await storeVerdicts(ctx.db, record.id, verdicts, { changedOnly: true });
-  return created;
+  await storeResults(ctx.db, record.id, changed);
+  return written.flatMap((group) => group.created);
 }
 
+/**
+ * A chunk at a time (the whole file for an importer that is not chunked): the chunk's verdicts
+ * are stored and its clean groups committed in batches (commitBatch); a group with an ERROR row
+ * is skipped whole.
+ */
 async function commitValidRowsOnly(commit: Commit): Promise<ImportCreated[]> {
   const { ctx, importer, record, run, progress } = commit;
-  const rows = await loadSourceRows(ctx.db, record.id, importer.columns, mappingOf(record), { uncommittedOnly: true });
-  const verdicts = judge(rows, await importer.check(ctx.db, rows, run));
-  await storeVerdicts(ctx.db, record.id, verdicts, { changedOnly: true });
-  const sourceOf = new Map(rows.map((row) => [row.rowNumber, row]));
-  const groups = groupsOf(verdicts);
   const created: ImportCreated[] = [];
   let done = 0;
-  for (let at = 0; at < groups.length;) {
-    const batch: RowVerdict[][] = [];
-    let size = 0;
-    for (; at < groups.length && size < batchRows; at++) {
-      const group = groups[at]!;
-      done += group.length;
-      if (group.some((verdict) => verdict.status === 'ERROR')) continue;
-      batch.push(group);
-      size += group.length;
+  const commitChunk = async ({ source, verdicts, facts }: JudgedChunk) => {
+    await storeVerdicts(ctx.db, record.id, verdicts, { changedOnly: true });
+    const sourceOf = new Map(source.map((row) => [row.rowNumber, row]));
+    const groups = groupsOf(verdicts);
+    for (let at = 0; at < groups.length;) {
+      const batch: RowVerdict[][] = [];
+      let size = 0;
+      for (; at < groups.length && size < batchRows; at++) {
+        const group = groups[at]!;
+        done += group.length;
+        if (group.some((verdict) => verdict.status === 'ERROR')) continue;
+        batch.push(group);
+        size += group.length;
+      }
+      if (batch.length > 0) created.push(...(await commitBatch(commit, batch.flat(), sourceOf, facts)));
+      progress.step(done);
+      await letOthersRun();
     }
-    if (batch.length > 0) created.push(...(await commitBatch(commit, batch.flat(), sourceOf)));
-    progress.step(done);
-    await letOthersRun();
-  }
+  };
+  await judgeSessionRows(ctx.db, importer, record.id, mappingOf(record), run, commitChunk, { uncommittedOnly: true });
   const result = await resultOf(ctx.db, record);
   const finished = await repository.updateClaimed(ctx.db, record.id, commit.claim, {
     claim: null,
@@ -262,14 +295,15 @@ async function commitValidRowsOnly(commit: Commit): Promise<ImportCreated[]> {
 async function commitBatch(
   commit: Commit,
   batch: RowVerdict[],
-  sourceOf: ReadonlyMap<number, { rowNumber: number; values: Readonly<Record<string, string>> }>,
+  sourceOf: ReadonlyMap<number, SourceRow>,
+  facts: unknown,
 ): Promise<ImportCreated[]> {
   const { ctx, importer, record, run } = commit;
   const refused: RowVerdict[] = [];
   const created = await ctx.db.transaction().execute(async (tx) => {
     const source = batch.map((verdict) => sourceOf.get(verdict.rowNumber)!);
     const written: { rowNumber: number; created: ImportCreated[] }[] = [];
-    for (const group of groupsOf(judge(source, await importer.check(tx, source, run)))) {
+    for (const group of groupsOf(judge(source, await importer.check(tx, source, run, facts)))) {
       if (group.some((verdict) => verdict.status === 'ERROR')) {
         refused.push(...group);
         continue;

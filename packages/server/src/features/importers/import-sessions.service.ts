@@ -23,9 +23,10 @@ import {
   sessionView,
   wireStatus,
 } from './import-access.js';
-import { countsOf, judge, loadSourceRows, storeVerdicts } from './import-checks.js';
+import { countsOf, storeVerdicts } from './import-checks.js';
 import { readImportFile } from './import-file-reader.js';
 import { automaticMapping, checkedMapping, mappingByHeader, missingRequiredColumn } from './import-mapping.js';
+import { judgeSessionRows } from './import-judging.js';
 import { importProgress } from './import-progress.js';
 import { expireOldestSessionsOf } from './import-pruning.js';
 import * as repository from './import-sessions.repository.js';
@@ -187,7 +188,8 @@ export async function updateImportMapping(
 /**
  * POST /{kind}/sessions/{id}/validate: the dry run. Every row goes through the importer's
  * `check` on the database (the code the commit runs again in its transaction); each row's
- * verdict is stored, with progress on the user's queue; VALIDATED with the counts.
+ * verdict is stored, with progress on the user's queue; VALIDATED with the counts. A chunked
+ * importer's file is judged and stored a chunk at a time (import-judging.ts).
  */
 export async function validateImportSession(
   ctx: AppContext,
@@ -202,16 +204,19 @@ export async function validateImportSession(
   const missing = missingRequiredColumn(importer.columns, mapping);
   if (missing !== undefined) throw unprocessable('importMappingMissingColumn', { column: missing });
   const run = await runContextOf(ctx, principal, id);
-  let rows = await loadSourceRows(ctx.db, id, importer.columns, mapping);
-  const verdicts = judge(rows, await importer.check(ctx.db, rows, run));
-  rows = []; // the verdicts are all that is needed now: let the rows go
-  const progress = importProgress(ctx, principal.userId, id, 'VALIDATE', verdicts.length);
-  await storeVerdicts(ctx.db, id, verdicts, { progress });
+  const progress = importProgress(ctx, principal.userId, id, 'VALIDATE', record.row_count);
+  const counts = countsOf([]);
+  let done = 0;
+  await judgeSessionRows(ctx.db, importer, id, mapping, run, async ({ verdicts }) => {
+    countsOf(verdicts, counts);
+    await storeVerdicts(ctx.db, id, verdicts, { progress, done });
+    done += verdicts.length;
+  });
   const changed = await repository.updateSession(
     ctx.db,
     id,
     record.version,
-    { status: 'VALIDATED', counts: JSON.stringify(countsOf(verdicts)) },
+    { status: 'VALIDATED', counts: JSON.stringify(counts) },
     ['MAPPED', 'VALIDATED'],
   );
   if (!changed) throw conflict('optimisticLockConflict');

@@ -58,8 +58,28 @@ export interface ImportCreated {
   code: string;
 }
 
-export interface Importer<P = unknown> {
+/**
+ * An importer that checks a large file a chunk at a time (opening stock: 100,000 rows), so the
+ * check and the commit hold one chunk's rows, not the file's (issue 17's memory target). Its
+ * verdicts must be exactly those of a check over the whole file: the rules that look across rows
+ * read `facts`, which `scan` collects from every chunk in a first pass (serials seen, the items
+ * put on each single-item location), compact keys instead of rows.
+ */
+export interface ChunkedCheck<F> {
+  /**
+   * Rows per chunk. A chunk is a range of row numbers [k x rows, (k + 1) x rows), so a group
+   * (rows written together) must never span two ranges: the importer's groups are ranges whose
+   * size divides this.
+   */
+  rows: number;
+  /** Adds one chunk's keys to the facts (undefined before the first chunk); chunks come in file order. */
+  scan(db: DbOrTx, rows: readonly SourceRow[], run: ImportRunContext, facts: F | undefined): Promise<F>;
+}
+
+export interface Importer<P = unknown, F = unknown> {
   kind: ImportKind;
+  /** Set: the framework checks and commits the file a chunk at a time (ChunkedCheck). */
+  chunked?: ChunkedCheck<F>;
   /**
    * Column order is the template's. `aliases` hold the header texts: aliases[0] English,
    * aliases[1] Dutch, aliases[2] German, aliases[3] Polish (the template's header is the alias of
@@ -73,9 +93,10 @@ export interface Importer<P = unknown> {
    * row: 20,000 rows must validate in seconds. Checks across rows (a duplicate within the file)
    * see all `rows` given. `db` is the database in the dry run, the commit's transaction in the commit.
    * Answer one CheckedRow per given row (any order; matched by rowNumber). Call `letOthersRun()`
-   * between chunks.
+   * between chunks. A chunked importer is given one chunk and the whole file's `facts`; without
+   * facts (a direct call, a test) it checks `rows` as the whole file.
    */
-  check(db: DbOrTx, rows: readonly SourceRow[], run: ImportRunContext): Promise<CheckedRow<P>[]>;
+  check(db: DbOrTx, rows: readonly SourceRow[], run: ImportRunContext, facts?: F): Promise<CheckedRow<P>[]>;
   /** Writes one group's rows (all without ERROR, each with `prepared`) inside `tx`. */
   commit(tx: Tx, rows: readonly CheckedRow<P>[], run: ImportRunContext): Promise<ImportCreated[]>;
   /** After the commit's transactions committed: live messages, counters, caches. */

@@ -1,8 +1,17 @@
-import type { Importer } from '../importers/importer.js';
+import type { Language } from '@wms/contract';
+import type { Importer, SourceRow } from '../importers/importer.js';
 import { admissionKey, admitBatches, admitSerials } from '../items/batch-serial-admission.service.js';
 import { applyStockMovement, postedIdempotencyKeys, type StockMovementLine } from '../stock/stock.service.js';
 import { CellReader, column } from './master-data-cells.js';
-import { checkOpeningStock, openingStockKey, type OpeningStockLine } from './opening-stock.rules.js';
+import {
+  checkOpeningStock,
+  openingStockKey,
+  rowsPerChunk,
+  scanOpeningStock,
+  type OpeningStockCells,
+  type OpeningStockFacts,
+  type OpeningStockLine,
+} from './opening-stock.rules.js';
 import { nowIso } from '../../util/time.js';
 
 /**
@@ -28,33 +37,56 @@ export const openingStockImportColumns = [
 /** The ledger's document type of opening stock; its code is the import session's id. */
 export const openingStockDocumentType = 'OPENING_STOCK';
 
-export const openingStockImporter: Importer<OpeningStockLine> = {
+/** A row's cells, read (the reader keeps the messages of cells that are not what their column holds). */
+function cellsOf(row: SourceRow, language: Language): { reader: CellReader; cells: OpeningStockCells } {
+  const reader = new CellReader(row, language);
+  return {
+    reader,
+    cells: {
+      rowNumber: row.rowNumber,
+      itemCode: reader.required('itemCode'),
+      binCode: reader.required('binLocationCode'),
+      quantity: reader.number('quantity', { positive: true, required: true }),
+      batch: reader.text('batch', 100),
+      expirationDate: reader.date('expirationDate'),
+      manufacturingDate: reader.date('manufacturingDate'),
+      serial: reader.text('serial', 100),
+    },
+  };
+}
+
+export const openingStockImporter: Importer<OpeningStockLine, OpeningStockFacts> = {
   kind: 'opening_stock',
   columns: openingStockImportColumns,
-  async check(db, rows, run) {
-    const readers = rows.map((row) => new CellReader(row, run.language));
-    const cells = rows.map((row, i) => {
-      const reader = readers[i]!;
+  // 100,000 rows are checked and committed a chunk of whole groups at a time (issue 17's memory).
+  chunked: {
+    rows: rowsPerChunk,
+    scan: (db, rows, run, facts) =>
+      scanOpeningStock(
+        db,
+        rows.map((row) => cellsOf(row, run.language).cells),
+        facts,
+      ),
+  },
+  async check(db, rows, run, facts) {
+    const read = rows.map((row) => cellsOf(row, run.language));
+    const checked = await checkOpeningStock(
+      db,
+      read.map((r) => r.cells),
+      run.sessionId,
+      facts,
+    );
+    return checked.map((result, i) => {
+      const { reader } = read[i]!;
       return {
-        rowNumber: row.rowNumber,
-        itemCode: reader.required('itemCode'),
-        binCode: reader.required('binLocationCode'),
-        quantity: reader.number('quantity', { positive: true, required: true }),
-        batch: reader.text('batch', 100),
-        expirationDate: reader.date('expirationDate'),
-        manufacturingDate: reader.date('manufacturingDate'),
-        serial: reader.text('serial', 100),
+        rowNumber: rows[i]!.rowNumber,
+        messages: [...reader.messages, ...result.messages],
+        group: result.group,
+        ...(result.prepared && reader.messages.every((m) => m.severity !== 'ERROR')
+          ? { prepared: result.prepared }
+          : {}),
       };
     });
-    const checked = await checkOpeningStock(db, cells, run.sessionId);
-    return checked.map((result, i) => ({
-      rowNumber: rows[i]!.rowNumber,
-      messages: [...readers[i]!.messages, ...result.messages],
-      group: result.group,
-      ...(result.prepared && readers[i]!.messages.every((m) => m.severity !== 'ERROR')
-        ? { prepared: result.prepared }
-        : {}),
-    }));
   },
   async commit(tx, rows, run) {
     if (run.sessionId === undefined) throw new Error('opening stock is posted per import session: sessionId missing');

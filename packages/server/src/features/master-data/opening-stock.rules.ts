@@ -1,4 +1,4 @@
-import { codeKey, toThousandths, type ManagedBy } from '@wms/contract';
+import { codeKey, paddedCodeKey, toThousandths, type ManagedBy } from '@wms/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { admissionKey, knownBatches, knownSerials } from '../items/batch-serial-admission.service.js';
 import { singleItemPhysicalTypes } from '../stock/stock-policy.js';
@@ -22,6 +22,9 @@ import { itemsAtLocations } from './opening-stock.repository.js';
  * (a commit retried after a crash) is recognised here and posted again by no one.
  */
 export const rowsPerGroup = 500;
+
+/** Rows per chunk of a chunked check (importer.ts ChunkedCheck): whole groups. */
+export const rowsPerChunk = 4 * rowsPerGroup;
 
 export const openingStockGroupOf = (rowNumber: number) => `rows-${Math.floor(rowNumber / rowsPerGroup)}`;
 export const openingStockKey = (sessionId: string, group: string) => `OPENING_STOCK:${sessionId}:${group}`;
@@ -58,6 +61,83 @@ export interface OpeningStockLine {
   alreadyPosted: boolean;
 }
 
+/**
+ * What the rules across rows need of the whole file, collected chunk by chunk
+ * (scanOpeningStock), so a chunk's check judges its rows as the whole file's check would.
+ */
+export interface OpeningStockFacts {
+  /** Item code and serial (their lookup keys) -> the first row that names that serial of that item. */
+  firstSerialRow: Map<string, number>;
+  /** A single-item location or liquid container -> the items the file puts there. */
+  itemsAt: Map<number, Set<number>>;
+}
+
+type ItemRow = Awaited<ReturnType<typeof itemsByCodeLowers>>[number];
+type LocationRow = Awaited<ReturnType<typeof locationsByCodeLowers>>[number];
+
+const serialKeyOf = (row: OpeningStockCells) =>
+  row.itemCode && row.serial ? `${codeKey(row.itemCode)}\n${paddedCodeKey(row.serial)}` : undefined;
+const isSingleItem = (location: LocationRow) => Object.hasOwn(singleItemPhysicalTypes, location.physical_location_type);
+
+/** The rows' items and locations by lookup key, read in batches. */
+async function resolve(db: DbOrTx, rows: readonly OpeningStockCells[], itemsOnlyAtSingleItem = false) {
+  const locations = new Map(
+    (
+      await locationsByCodeLowers(
+        db,
+        rows.flatMap((r) => (r.binCode ? [codeKey(r.binCode)] : [])),
+      )
+    ).map((l) => [l.code_lower, l]),
+  );
+  const locationOf = (row: OpeningStockCells) => (row.binCode ? locations.get(codeKey(row.binCode)) : undefined);
+  const withItems = itemsOnlyAtSingleItem
+    ? rows.filter((row) => {
+        const location = locationOf(row);
+        return location !== undefined && isSingleItem(location);
+      })
+    : rows;
+  const items = new Map(
+    (
+      await itemsByCodeLowers(
+        db,
+        withItems.flatMap((r) => (r.itemCode ? [codeKey(r.itemCode)] : [])),
+      )
+    ).map((i) => [i.code_lower, i]),
+  );
+  const itemOf = (row: OpeningStockCells) => (row.itemCode ? items.get(codeKey(row.itemCode)) : undefined);
+  return { locations, locationOf, itemOf };
+}
+
+/** Adds the rows' keys to the facts (rows in file order). */
+function addFacts(
+  facts: OpeningStockFacts,
+  rows: readonly OpeningStockCells[],
+  itemOf: (row: OpeningStockCells) => ItemRow | undefined,
+  locationOf: (row: OpeningStockCells) => LocationRow | undefined,
+): OpeningStockFacts {
+  for (const row of rows) {
+    const serialKey = serialKeyOf(row);
+    if (serialKey !== undefined && !facts.firstSerialRow.has(serialKey)) {
+      facts.firstSerialRow.set(serialKey, row.rowNumber);
+    }
+    const [item, location] = [itemOf(row), locationOf(row)];
+    if (item && location && isSingleItem(location)) {
+      facts.itemsAt.set(location.id, (facts.itemsAt.get(location.id) ?? new Set()).add(item.id));
+    }
+  }
+  return facts;
+}
+
+/** The first pass of a chunked check: one chunk's keys added to the facts (a new one for the first chunk). */
+export async function scanOpeningStock(
+  db: DbOrTx,
+  rows: readonly OpeningStockCells[],
+  facts: OpeningStockFacts = { firstSerialRow: new Map(), itemsAt: new Map() },
+): Promise<OpeningStockFacts> {
+  const { itemOf, locationOf } = await resolve(db, rows, true);
+  return addFacts(facts, rows, itemOf, locationOf);
+}
+
 export interface CheckedOpeningStock {
   messages: Message[];
   group: string;
@@ -78,29 +158,18 @@ function managementRules(row: OpeningStockCells, item: { code: string; managed_b
   }
 }
 
+/**
+ * Judges the rows. `facts`: the whole file's (scanOpeningStock), when `rows` are one chunk of it;
+ * without, `rows` are the whole file.
+ */
 export async function checkOpeningStock(
   db: DbOrTx,
   rows: readonly OpeningStockCells[],
   sessionId: string | undefined,
+  facts?: OpeningStockFacts,
 ): Promise<CheckedOpeningStock[]> {
-  const items = new Map(
-    (
-      await itemsByCodeLowers(
-        db,
-        rows.flatMap((r) => (r.itemCode ? [codeKey(r.itemCode)] : [])),
-      )
-    ).map((i) => [i.code_lower, i]),
-  );
-  const locations = new Map(
-    (
-      await locationsByCodeLowers(
-        db,
-        rows.flatMap((r) => (r.binCode ? [codeKey(r.binCode)] : [])),
-      )
-    ).map((l) => [l.code_lower, l]),
-  );
-  const itemOf = (row: OpeningStockCells) => (row.itemCode ? items.get(codeKey(row.itemCode)) : undefined);
-  const locationOf = (row: OpeningStockCells) => (row.binCode ? locations.get(codeKey(row.binCode)) : undefined);
+  const { locations, locationOf, itemOf } = await resolve(db, rows);
+  const file = facts ?? addFacts({ firstSerialRow: new Map(), itemsAt: new Map() }, rows, itemOf, locationOf);
   const groups = [...new Set(rows.map((r) => openingStockGroupOf(r.rowNumber)))];
   const posted =
     sessionId === undefined
@@ -122,22 +191,18 @@ export async function checkOpeningStock(
   });
   const batches = await knownBatches(db, withBatch);
   const serials = await knownSerials(db, withSerial);
-  const firstSerialRow = new Map<string, number>();
 
-  // Single-item locations and liquid containers end the import with at most one item each.
-  const singleItem = [...locations.values()].filter((l) =>
-    Object.hasOwn(singleItemPhysicalTypes, l.physical_location_type),
-  );
+  // Single-item locations and liquid containers end the import with at most one item each: the
+  // items there now and those the whole file puts there.
+  const singleItem = [...locations.values()].filter(isSingleItem);
   const itemsAt = await itemsAtLocations(
     db,
     singleItem.map((l) => l.id),
   );
-  const singleItemIds = new Set(singleItem.map((l) => l.id));
-  for (const row of rows) {
-    const [item, location] = [itemOf(row), locationOf(row)];
-    if (item && location && singleItemIds.has(location.id)) {
-      itemsAt.set(location.id, (itemsAt.get(location.id) ?? new Set()).add(item.id));
-    }
+  for (const location of singleItem) {
+    const itemIds = itemsAt.get(location.id) ?? new Set<number>();
+    for (const itemId of file.itemsAt.get(location.id) ?? []) itemIds.add(itemId);
+    itemsAt.set(location.id, itemIds);
   }
 
   return rows.map((row) => {
@@ -187,13 +252,12 @@ export async function checkOpeningStock(
       }
     }
     if (item && row.serial && item.managed_by === 'SERIAL_NUMBER') {
-      const key = admissionKey(item.id, row.serial);
-      const earlier = firstSerialRow.get(key);
-      if (earlier !== undefined)
+      const earlier = file.firstSerialRow.get(serialKeyOf(row)!);
+      if (earlier !== undefined && earlier < row.rowNumber) {
         messages.push(error('serial', 'duplicateInFile', { value: row.serial, rows: earlier }));
-      else firstSerialRow.set(key, row.rowNumber);
+      }
       // A serial of a group posted already is in stock because of that very group.
-      if (serials.get(key)?.inStock && !alreadyPosted) {
+      if (serials.get(admissionKey(item.id, row.serial))?.inStock && !alreadyPosted) {
         messages.push(error('serial', 'serialAlreadyExists', { item: item.code, serial: row.serial }));
       }
     }
