@@ -37,6 +37,7 @@ import { recountingMigration } from './migrations/0035-recounting.js';
 import { countingListsMigration } from './migrations/0036-counting-lists.js';
 import { ledgerDocumentIndexMigration } from './migrations/0037-ledger-document-index.js';
 import { locationsToCountIndexMigration } from './migrations/0038-locations-to-count-index.js';
+import { stagingLocationRowsMigration } from './migrations/0039-staging-location-rows.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -78,6 +79,7 @@ export const migrations: readonly VersionedMigration[] = [
   countingListsMigration,
   ledgerDocumentIndexMigration,
   locationsToCountIndexMigration,
+  stagingLocationRowsMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -1022,6 +1022,7 @@ export interface Database {
   batch_correction: BatchCorrectionTable;
   recount_line: RecountLineTable;
   recount_result: RecountResultTable;
+  staging_location_rows: StagingLocationRowsTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -1198,6 +1199,12 @@ export interface BatchCorrectionTable {
 }
 
 /** 0033: a location's count lock (features/counting): one per location; expired ones are ignored. */
+/** The stock rows with something on hand per staging location (the /goods_sorting counter; migration 0039). */
+export interface StagingLocationRowsTable {
+  bin_location_id: number;
+  stock_rows: number;
+}
+
 export interface LocationCountLockTable {
   bin_location_id: number;
   user_id: number;

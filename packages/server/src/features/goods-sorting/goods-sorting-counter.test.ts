@@ -97,6 +97,27 @@ describe('the /goods_sorting counter', () => {
     setCounter.mockRestore();
   });
 
+  it('counts again only the locations a transfer touched, so its cost does not grow with all the stock in staging', async () => {
+    const warehouse = await makeWarehouse(db);
+    const [dock, otherDock] = [
+      await makeBinLocation(db, { warehouse, locationType: 'RECEIVE' }),
+      await makeBinLocation(db, { warehouse, locationType: 'RECEIVE' }),
+    ];
+    const shelf = await makeBinLocation(db, { warehouse });
+    const item = await makeItem(db);
+    await makeStock(db, { item, location: shelf, onHand: 4 });
+    const before = await syncGoodsSortingCounter(t.app.ctx);
+    // Written behind the app's back: no move touched otherDock, so it waits for the next full count.
+    await makeStock(db, { item, location: otherDock, onHand: 1 });
+    const setCounter = vi.spyOn(t.app.ctx.live, 'setCounter');
+    const line = { item: item.code, batch: null, lot: null, serial: null, quantity: 1, fromLocation: shelf.code };
+    expect((await transferLines(admin, [line], dock.code)).status).toBe(200);
+    await waitFor(() => expect(setCounter).toHaveBeenLastCalledWith(goodsSortingCounterPath, null, before + 1));
+    setCounter.mockRestore();
+    expect(await expectedCount()).toBe(before + 2);
+    expect(await syncGoodsSortingCounter(t.app.ctx)).toBe(before + 2);
+  });
+
   it("counts a warehouse's receipt staging location whatever its work type, and MOBILE carts", async () => {
     const warehouse = await makeWarehouse(db);
     const gate = await makeBinLocation(db, { warehouse, locationType: 'BULK' });

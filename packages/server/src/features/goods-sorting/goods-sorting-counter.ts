@@ -1,22 +1,35 @@
 import type { CounterPath } from '@wms/contract';
 import type { AppContext } from '../../context.js';
-import { countStagingRows, receiptStagingLocationIds, stagingLocationTypes } from './goods-sorting.repository.js';
+import {
+  receiptStagingLocationIds,
+  recountStagingRows,
+  stagingLocationTypes,
+  stagingRowsTotal,
+} from './goods-sorting.repository.js';
 
 /**
  * The /goods_sorting counter (PROCESSES.md 1.2 and 0.6): the stock rows with something on hand in
  * staging locations (work types RECEIVE and MOBILE, and every warehouse's receipt staging
  * location). It is derived, not counted up and down, so retries and concurrent moves cannot make
- * it drift. Set when the app is ready, after a committed goods sorting move, after a committed
- * stock transfer that touched a staging location, and after a goods receipt is finished.
+ * it drift: each staging location's rows are counted (staging_location_rows, migration 0039,
+ * decision 0195) and the counter is their sum. Every staging location is counted when the app is
+ * ready and after a goods receipt is finished; the locations of a committed goods sorting move or
+ * stock transfer that touched a staging location are counted after it.
  */
 export const goodsSortingCounterPath: CounterPath = '/goods_sorting';
 
 /** The receipt staging locations read by the last count, per app (see touchesStaging). */
 const knownReceiptStaging = new WeakMap<AppContext, ReadonlySet<number>>();
 
-/** Counts the rows in staging and sets the shared counter (pushed to every connected client). */
-export async function syncGoodsSortingCounter(ctx: AppContext): Promise<number> {
-  const [count, stagingIds] = await Promise.all([countStagingRows(ctx.db), receiptStagingLocationIds(ctx.db)]);
+/**
+ * Counts the stock rows of staging locations again (those of `locationIds`, or all) and sets the
+ * shared counter to their sum (pushed to every connected client); answers the sum.
+ */
+export async function syncGoodsSortingCounter(ctx: AppContext, locationIds?: readonly number[]): Promise<number> {
+  const [count, stagingIds] = await ctx.db.transaction().execute(async (tx) => {
+    await recountStagingRows(tx, locationIds);
+    return [await stagingRowsTotal(tx), await receiptStagingLocationIds(tx)] as const;
+  });
   knownReceiptStaging.set(ctx, new Set(stagingIds));
   await ctx.live.setCounter(goodsSortingCounterPath, null, count);
   return count;
@@ -34,31 +47,36 @@ export function touchesStaging(ctx: AppContext, locations: readonly { id: number
   return locations.some((location) => types.includes(location.location_type) || receiptStaging.has(location.id));
 }
 
-/** A count waiting behind the one in flight, per app. */
-const running = new WeakMap<AppContext, { again: boolean }>();
+/** A count waiting behind another starts this long after it: a busy server folds more moves into one count. */
+const gapMs = 50;
+
+/** The locations to count after the count in flight ('all': every staging location), per app. */
+const running = new WeakMap<AppContext, { next: Set<number> | 'all' | null }>();
 
 /**
  * Counts again after a commit without making the caller wait (a stock transfer's hot path): the
- * count runs in the background, and calls that arrive while one runs are folded into one more
- * count after it. A failure is a warning only: the movement is committed, and the next count
- * corrects the counter.
+ * locations a move touched (`locationIds`; every staging location when not given) are counted in
+ * the background, and calls that arrive while one runs are folded into one more count gapMs after it.
+ * A failure is a warning only: the movement is committed, and the next count corrects the counter.
  */
-export function refreshGoodsSortingCounter(ctx: AppContext): void {
+export function refreshGoodsSortingCounter(ctx: AppContext, locationIds?: readonly number[]): void {
   const current = running.get(ctx);
   if (current) {
-    current.again = true;
+    if (!locationIds || current.next === 'all') current.next = 'all';
+    else current.next = new Set([...(current.next ?? []), ...locationIds]);
     return;
   }
-  const state = { again: false };
+  const state: { next: Set<number> | 'all' | null } = { next: null };
   running.set(ctx, state);
-  const run = (): void => {
-    state.again = false;
-    void syncGoodsSortingCounter(ctx)
+  const run = (ids: readonly number[] | undefined): void => {
+    void syncGoodsSortingCounter(ctx, ids)
       .catch((error: unknown) => process.emitWarning(`/goods_sorting counter not updated: ${String(error)}`))
       .finally(() => {
-        if (state.again) run();
-        else running.delete(ctx);
+        const next = state.next;
+        state.next = null;
+        if (next === null) running.delete(ctx);
+        else setTimeout(() => run(next === 'all' ? undefined : [...next]), gapMs).unref();
       });
   };
-  run();
+  run(locationIds);
 }

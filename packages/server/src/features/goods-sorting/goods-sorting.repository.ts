@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { chunked } from '../../util/chunks.js';
 import { ledgerWithKeys, stockBucketColumns, stockWithKeys } from '../stock/stock-queries.js';
 
 /** The reads of goods sorting (the stock and ledger through the stock feature's query pieces). */
@@ -115,16 +116,23 @@ export async function receiptStagingLocationIds(db: DbOrTx): Promise<number[]> {
 }
 
 /**
- * The stock rows with something on hand in staging locations: locations of work type RECEIVE or
- * MOBILE, and every warehouse's receipt staging location. A shipping container is a MOBILE
- * location too, but its stock is picked for an order (decision 0183), not waiting to be put away.
+ * The staging locations (work type RECEIVE or MOBILE, or a warehouse's receipt staging location)
+ * of `locationIds`, or all of them, each with its stock rows that have something on hand. A
+ * shipping container is a MOBILE location too, but its stock is picked for an order (decision
+ * 0183), not waiting to be put away.
  */
-export async function countStagingRows(db: DbOrTx): Promise<number> {
-  const row = await db
-    .selectFrom('stock as s')
-    .innerJoin('bin_location as b', 'b.id', 's.bin_location_id')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .where('s.on_hand_qty', '>', 0)
+function stagingLocationRows(db: DbOrTx, locationIds?: readonly number[]) {
+  let query = db
+    .selectFrom('bin_location as b')
+    .select((eb) => [
+      'b.id',
+      eb
+        .selectFrom('stock as s')
+        .select(eb.fn.countAll<number | string | bigint>().as('n'))
+        .whereRef('s.bin_location_id', '=', 'b.id')
+        .where('s.on_hand_qty', '>', 0)
+        .as('rows'),
+    ])
     .where((eb) => eb('b.id', 'not in', eb.selectFrom('shipping_container').select('bin_location_id')))
     .where((eb) =>
       eb.or([
@@ -138,7 +146,38 @@ export async function countStagingRows(db: DbOrTx): Promise<number> {
             .where('w.receipt_staging_location_id', 'is not', null),
         ),
       ]),
-    )
+    );
+  if (locationIds) query = query.where('b.id', 'in', locationIds);
+  return query.execute();
+}
+
+/**
+ * Counts the stock rows of staging locations again into staging_location_rows (migration 0039):
+ * those of `locationIds` (the locations a move touched; the others are not staging and are left
+ * out), or every staging location (a location no longer staging is set to 0).
+ */
+export async function recountStagingRows(tx: DbOrTx, locationIds?: readonly number[]): Promise<void> {
+  const parts = locationIds ? chunked([...new Set(locationIds)], 500) : [undefined];
+  if (!locationIds) await tx.updateTable('staging_location_rows').set({ stock_rows: 0 }).execute();
+  for (const part of parts) {
+    const counted = await stagingLocationRows(tx, part);
+    for (const rows of chunked(counted, 500)) {
+      await tx
+        .insertInto('staging_location_rows')
+        .values(rows.map((row) => ({ bin_location_id: row.id, stock_rows: Number(row.rows ?? 0) })))
+        .onConflict((conflict) =>
+          conflict.column('bin_location_id').doUpdateSet((eb) => ({ stock_rows: eb.ref('excluded.stock_rows') })),
+        )
+        .execute();
+    }
+  }
+}
+
+/** The /goods_sorting counter: the stock rows with something on hand in staging locations. */
+export async function stagingRowsTotal(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('staging_location_rows')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string | bigint>('stock_rows'), eb.lit(0)).as('total'))
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return Number(row?.total ?? 0);
 }

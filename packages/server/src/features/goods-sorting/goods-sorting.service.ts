@@ -110,6 +110,7 @@ async function moveInTransaction(
   idempotencyKey: string,
   approver: ApprovingManager | null,
   kardexByStorageApp: boolean,
+  touched: number[],
 ): Promise<GoodsSortingMoveAnswer> {
   const plan = await planTransferLines(tx, {
     lines: [
@@ -124,6 +125,7 @@ async function moveInTransaction(
     ],
     toLocation: request.to,
   });
+  touched.push(...(plan.read?.locations ?? [plan.to]).map((location) => location.id));
   if (kardexByStorageApp && plan.to.physical_location_type === 'KARDEX') {
     throw unprocessable('kardexFilledThroughStorageApp', { location: plan.to.code });
   }
@@ -177,10 +179,12 @@ export async function moveToDestination(
   const approver = managerApproval ? await approvedBy(ctx, managerApproval, enforcedDefaultApproverRoles, ip) : null;
   // With the kardex integration on, kardex boxes are filled through /kardex/storage (PROCESSES.md 1.2).
   const kardexByStorageApp = (await ctx.settings.settings()).enabledExtensions.includes('kardexIntegration');
+  // The locations the move read (its source and destination): their staging rows are counted after it.
+  let touched: number[] = [];
   const result = await runIdempotent(
     ctx.db,
     { ...identity, groupCommit: ctx.groupCommit, pipelinedClaim: true },
-    (tx) => moveInTransaction(tx, ctx, caller, request, idempotencyKey, approver, kardexByStorageApp),
+    (tx) => moveInTransaction(tx, ctx, caller, request, idempotencyKey, approver, kardexByStorageApp, (touched = [])),
   );
   if (!result.replayed) {
     publishItemsChanged(
@@ -192,7 +196,7 @@ export async function moveToDestination(
       result.body.lines.flatMap((l) => [l.fromLocation, l.toLocation]),
     );
     // The move is committed: a failing counter update must not make the client retry it.
-    await syncGoodsSortingCounter(ctx).catch((error: unknown) =>
+    await syncGoodsSortingCounter(ctx, touched).catch((error: unknown) =>
       process.emitWarning(`/goods_sorting counter not updated: ${String(error)}`),
     );
   }

@@ -1,17 +1,14 @@
 import { codeKey } from '@wms/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { chunked } from '../../util/chunks.js';
 
 /** Every SQL statement of item price lists (features/item-prices). min_quantity is thousandths; price is decimal text. */
 
 /** Codes per IN list, and rows per multi-row insert (8 values each, far below both databases' limits). */
 export const chunkSize = 500;
 
-export function chunksOf<T>(values: readonly T[], size = chunkSize): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < values.length; start += size) chunks.push(values.slice(start, start + size));
-  return chunks;
-}
+export const chunksOf = <T>(values: readonly T[], size = chunkSize): T[][] => chunked(values, size);
 
 export interface PriceListRef {
   id: number;

@@ -2,6 +2,7 @@ import { isErrorKey, type ImportMessage } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound, unprocessable } from '../../http/app-error.js';
 import { letOthersRun } from '../importers/importer.js';
+import { chunked } from '../../util/chunks.js';
 
 /**
  * What every master-data check shares (docs/decisions/0179-standalone-master-data.md). One check
@@ -66,12 +67,7 @@ export async function ensureMasterDataWritable(ctx: AppContext): Promise<void> {
   if (erpType !== 'NONE') throw conflict('masterDataOwnedByErp', { erpType });
 }
 
-/** Splits a list into parts of at most `size` (one IN list or multi-row insert each). */
-export function chunked<T>(items: readonly T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export { chunked };
 
 /**
  * The parts of `chunked`, letting the event loop turn between them (importers/importer.ts

@@ -172,21 +172,22 @@ async function transferOnce(
   idempotencyKey: string,
   plan: (tx: Tx) => Promise<TransferPlan>,
 ): Promise<IdempotentResult<StockTransferAnswer>> {
-  let staging = false;
+  let staging: number[] = [];
   const result = await runIdempotent(
     ctx.db,
     // The work lets database errors through, so the claim can go out with its first read.
     { scope, key: idempotencyKey, userId: caller.userId, request, groupCommit: ctx.groupCommit, pipelinedClaim: true },
     async (tx) => {
       const planned = await plan(tx);
-      staging = touchesStaging(ctx, planned.read?.locations ?? [planned.to]);
+      const touched = planned.read?.locations ?? [planned.to];
+      staging = touchesStaging(ctx, touched) ? touched.map((location) => location.id) : [];
       return moveStock(tx, ctx, caller, planned, idempotencyKey);
     },
   );
   if (!result.replayed) {
     publishMoved(ctx, result.body);
-    // Stock left or reached a staging location: the /goods_sorting counter is counted again in the background.
-    if (staging) refreshGoodsSortingCounter(ctx);
+    // Stock left or reached a staging location: its rows are counted again in the background (/goods_sorting).
+    if (staging.length > 0) refreshGoodsSortingCounter(ctx, staging);
   }
   return result;
 }
