@@ -53,7 +53,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
  * of savepoints and multi-row statements (every group-commit job and stock movement writes one)
  * out of temporary files: a stock transfer's ledger insert took 41 us with them on disk, 22 in memory.
  */
-export const sqlitePerformancePragmas = ['cache_size = -65536', 'temp_store = MEMORY'];
+export const sqliteCachePragma = 'cache_size = -65536';
+export const sqlitePerformancePragmas = [sqliteCachePragma, 'temp_store = MEMORY'];
 
 export function openDatabase(databaseUrl: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {

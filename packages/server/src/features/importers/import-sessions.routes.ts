@@ -8,6 +8,7 @@ import { route } from '../../http/endpoint-route.js';
 import { withSingleUpload } from '../../http/multipart-upload.js';
 import { importerOf } from './import-access.js';
 import { commitImportSession } from './import-commit.js';
+import { withImportPageCache } from './import-page-cache.js';
 import { scheduleImportPruning } from './import-pruning.js';
 import { registerImporter } from './import-registry.js';
 import { importReport, importTemplate, xlsxMediaType } from './import-report.js';
@@ -68,7 +69,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
         const tooLarge = { key: 'fileTooLarge', maxBytes: importLimits.maxBytes } as const;
         try {
           return await withSingleUpload(request, reply, { config: ctx.config, tooLarge }, (upload) =>
-            createImportSession(ctx, principal, kind, upload, request.query.sheet),
+            withImportPageCache(ctx, () => createImportSession(ctx, principal, kind, upload, request.query.sheet)),
           );
         } catch (error) {
           if (error instanceof AppError && error.status === 413) {
@@ -90,7 +91,10 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
   route(app, endpoints.validate, {
     tags,
-    handler: (request) => validateImportSession(ctx, requirePrincipal(request), request.params.kind, request.params.id),
+    handler: (request) =>
+      withImportPageCache(ctx, () =>
+        validateImportSession(ctx, requirePrincipal(request), request.params.kind, request.params.id),
+      ),
   });
   route(app, endpoints.rows, {
     tags,
@@ -108,6 +112,8 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, endpoints.commit, {
     tags,
     handler: (request) =>
-      commitImportSession(ctx, requirePrincipal(request), request.params.kind, request.params.id, request.body.mode),
+      withImportPageCache(ctx, () =>
+        commitImportSession(ctx, requirePrincipal(request), request.params.kind, request.params.id, request.body.mode),
+      ),
   });
 }
