@@ -1,6 +1,8 @@
 import type { ImportCommitMode, ImportKind, ImportRow, ImportSession } from '@wms/contract';
 import { expect } from 'vitest';
 import type { HttpClient } from '../../../test/http-client.js';
+import type { AppContext } from '../../context.js';
+import type { ImportRunContext } from '../importers/importer.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { importBase, upload, workbookOf } from '../importers/importers.test-helper.js';
 
@@ -38,4 +40,24 @@ export function messagesByRow(rows: readonly ImportRow[]) {
         row.messages.map((m) => ({ severity: m.severity, column: m.column, key: m.key, args: m.args })),
       ]),
   );
+}
+
+/** An importer's run context for a master-data manager, in English (importers called directly, not through the routes). */
+export function masterDataRun(
+  ctx: AppContext,
+  user: { id: number; username: string },
+  sessionId?: string,
+): ImportRunContext {
+  return {
+    ctx,
+    principal: {
+      userId: user.id,
+      username: user.username,
+      expandedRoles: new Set(['masterDataManager'] as const),
+      sessionId: null,
+      apiKeyId: null,
+    },
+    language: 'en',
+    ...(sessionId === undefined ? {} : { sessionId }),
+  };
 }

@@ -12,6 +12,7 @@ import { upload } from '../importers/importers.test-helper.js';
 import type { Importer, ImportRunContext } from '../importers/importer.js';
 import { openingStockImporter } from './opening-stock.importer.js';
 import { rowsPerGroup } from './opening-stock.rules.js';
+import { masterDataRun } from './master-data.test-helper.js';
 
 /**
  * The opening stock is checked a chunk at a time (issue 17's memory target): a chunk's verdicts
@@ -24,7 +25,7 @@ describe('opening stock: the chunked check judges as the whole-file check (prope
   let t: TestApp;
   let db: Db;
   let client: HttpClient;
-  let run: Omit<ImportRunContext, 'sessionId'>;
+  let run: ImportRunContext;
   let s: {
     items: Record<'plain' | 'other' | 'batch' | 'serial' | 'inactive', string>;
     locations: Record<'bin' | 'bin2' | 'single' | 'single2' | 'liquid', string>;
@@ -41,17 +42,7 @@ describe('opening stock: the chunked check judges as the whole-file check (prope
     db = t.app.ctx.db;
     const user = await makeUser(db, { roles: ['masterDataManager'] });
     client = await signIn(t, user.username, user.password);
-    run = {
-      ctx: t.app.ctx,
-      principal: {
-        userId: user.id,
-        username: user.username,
-        expandedRoles: new Set(['masterDataManager'] as const),
-        sessionId: null,
-        apiKeyId: null,
-      },
-      language: 'en',
-    };
+    run = masterDataRun(t.app.ctx, user);
     const serialItem = await makeItem(db, { managedBy: 'SERIAL_NUMBER' });
     const single2 = await makeBinLocation(db, { physicalLocationType: 'SINGLE_ITEM_LOCATION' });
     const other = await makeItem(db);

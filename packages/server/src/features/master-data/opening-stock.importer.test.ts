@@ -15,7 +15,7 @@ import { expectStockInvariants } from '../../../test/stock-invariants.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SourceRow } from '../importers/importer.js';
 import { countRows, ledgerOf, stockOf } from '../stock/stock.test-helper.js';
-import { commitImport, messagesByRow, validatedImport } from './master-data.test-helper.js';
+import { commitImport, masterDataRun, messagesByRow, validatedImport } from './master-data.test-helper.js';
 import { openingStockImporter } from './opening-stock.importer.js';
 import { rowsPerGroup } from './opening-stock.rules.js';
 
@@ -201,18 +201,7 @@ describe('opening stock importer', () => {
     const plain = await makeItem(db);
     const bin = await makeBinLocation(db);
     const user = await makeUser(db, { roles: ['masterDataManager'] });
-    const run = {
-      ctx: t.app.ctx,
-      principal: {
-        userId: user.id,
-        username: user.username,
-        expandedRoles: new Set(['masterDataManager'] as const),
-        sessionId: null,
-        apiKeyId: null,
-      },
-      language: 'en' as const,
-      sessionId: randomUUID(),
-    };
+    const run = masterDataRun(t.app.ctx, user, randomUUID());
     const source: SourceRow[] = [
       { rowNumber: 2, values: { itemCode: item.code, binLocationCode: bin.code, quantity: '1', serial: 'RS-1' } },
       { rowNumber: 3, values: { itemCode: plain.code, binLocationCode: bin.code, quantity: '7' } },
