@@ -6,16 +6,17 @@ import type { VersionedMigration } from './helpers.js';
  * counts that location again and the counter is the sum, so the counter's cost follows the
  * locations a move touched, not all the stock in staging (200,000 rows of the large data set made
  * every recount 77 ms). Derived from the stock, never counted up and down: a location's row is
- * replaced by a count of its stock; the whole table is counted again when the app is ready and
- * after a goods receipt or a goods sorting move. In the database, so every app instance sums the
- * same rows.
+ * replaced by a count of its stock; every staging location is counted again when the app is
+ * ready and after a goods receipt is finished. In the database, so every app instance sums the
+ * same rows. No foreign key: a derived figure must not stop a location from being deleted (a
+ * location without stock counts 0 whether its row is there or not).
  */
 export const stagingLocationRowsMigration: VersionedMigration = {
   name: '0039-staging-location-rows',
   async up(db) {
     await db.schema
       .createTable('staging_location_rows')
-      .addColumn('bin_location_id', 'integer', (c) => c.primaryKey().references('bin_location.id'))
+      .addColumn('bin_location_id', 'integer', (c) => c.primaryKey())
       .addColumn('stock_rows', 'integer', (c) => c.notNull())
       .execute();
   },
