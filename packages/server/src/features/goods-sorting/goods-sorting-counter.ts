@@ -13,10 +13,16 @@ import {
  * location). It is derived, not counted up and down, so retries and concurrent moves cannot make
  * it drift: each staging location's rows are counted (staging_location_rows, migration 0039,
  * decision 0195) and the counter is their sum. Every staging location is counted when the app is
- * ready and after a goods receipt is finished; the locations of a committed goods sorting move or
- * stock transfer that touched a staging location are counted after it.
+ * ready, after a goods receipt is finished and every fullRecountMs; the locations of a committed
+ * goods sorting move or stock transfer that touched a staging location are counted after it.
  */
 export const goodsSortingCounterPath: CounterPath = '/goods_sorting';
+
+/**
+ * Every staging location is counted again this often: a stock change at a staging location that
+ * no move counted (a customer return, a count adjustment, an opening stock import) shows by then.
+ */
+export const fullRecountMs = 5 * 60_000;
 
 /** The receipt staging locations read by the last count, per app (see touchesStaging). */
 const knownReceiptStaging = new WeakMap<AppContext, ReadonlySet<number>>();

@@ -5,7 +5,7 @@ import { requirePrincipal } from '../../http/access.js';
 import { badRequest } from '../../http/app-error.js';
 import { route } from '../../http/endpoint-route.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
-import { syncGoodsSortingCounter } from './goods-sorting-counter.js';
+import { fullRecountMs, refreshGoodsSortingCounter, syncGoodsSortingCounter } from './goods-sorting-counter.js';
 import { moveToDestination, stagingContent, suggestDestinations } from './goods-sorting.service.js';
 
 const tags = ['goods sorting'];
@@ -33,10 +33,17 @@ export function registerGoodsSortingRoutes(app: FastifyInstance, ctx: AppContext
     },
   });
 
-  // The /goods_sorting counter is derived from the stock in staging: set it once the app is ready.
+  // The /goods_sorting counter is derived from the stock in staging: set it once the app is ready,
+  // and count every staging location again every fullRecountMs (a change no move counted shows by then).
+  let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await syncGoodsSortingCounter(ctx).catch((error: unknown) =>
       app.log.warn({ err: error }, '/goods_sorting counter not set at start'),
     );
+    timer = setInterval(() => refreshGoodsSortingCounter(ctx), fullRecountMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
   });
 }
