@@ -68,8 +68,12 @@ const running = new WeakMap<AppContext, { next: Set<number> | 'all' | null }>();
 export function refreshGoodsSortingCounter(ctx: AppContext, locationIds?: readonly number[]): void {
   const current = running.get(ctx);
   if (current) {
-    if (!locationIds || current.next === 'all') current.next = 'all';
-    else current.next = new Set([...(current.next ?? []), ...locationIds]);
+    if (!locationIds || current.next === 'all') {
+      current.next = 'all';
+    } else {
+      current.next ??= new Set();
+      for (const id of locationIds) current.next.add(id);
+    }
     return;
   }
   const state: { next: Set<number> | 'all' | null } = { next: null };
