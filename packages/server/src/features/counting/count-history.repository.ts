@@ -1,6 +1,7 @@
 import { codeKey } from '@wms/contract';
 import { insertRows, runCompiled, sendCompiled } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
+import { chunked } from '../../util/chunks.js';
 
 /** The count history (tables location_count and location_count_line, migration 0033). */
 
@@ -32,12 +33,6 @@ export interface NewLocationCountLine {
 /** Rows per multi-row insert: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const rowsPerInsert = 400;
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += rowsPerInsert) out.push(items.slice(i, i + rowsPerInsert));
-  return out;
-}
-
 export interface NewLocationCountEntry {
   count: NewLocationCount;
   lines: readonly NewLocationCountLine[];
@@ -50,7 +45,7 @@ export interface NewLocationCountEntry {
  */
 export async function insertLocationCounts(tx: DbOrTx, entries: readonly NewLocationCountEntry[]): Promise<number[]> {
   const idOfKey = new Map<string, number>();
-  for (const part of chunks(entries)) {
+  for (const part of chunked(entries, rowsPerInsert)) {
     const values = insertRows(
       part.map(({ count }) => ({
         bin_location_id: count.binLocationId,
@@ -89,7 +84,7 @@ export async function insertLocationCounts(tx: DbOrTx, entries: readonly NewLoca
       difference: line.difference,
     })),
   );
-  for (const part of chunks(lines)) {
+  for (const part of chunked(lines, rowsPerInsert)) {
     const values = insertRows(part);
     await sendCompiled(
       tx,

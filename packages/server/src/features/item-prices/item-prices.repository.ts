@@ -5,10 +5,7 @@ import { chunked } from '../../util/chunks.js';
 
 /** Every SQL statement of item price lists (features/item-prices). min_quantity is thousandths; price is decimal text. */
 
-/** Codes per IN list, and rows per multi-row insert (8 values each, far below both databases' limits). */
-export const chunkSize = 500;
-
-export const chunksOf = <T>(values: readonly T[], size = chunkSize): T[][] => chunked(values, size);
+// Codes per IN list and rows per multi-row insert: chunked's 500 (8 values a row, far below both databases' limits).
 
 export interface PriceListRef {
   id: number;
@@ -20,7 +17,7 @@ export interface PriceListRef {
 
 export async function priceListsByCodeLower(db: DbOrTx, keys: readonly string[]): Promise<PriceListRef[]> {
   const found: PriceListRef[] = [];
-  for (const chunk of chunksOf(keys)) {
+  for (const chunk of chunked(keys)) {
     found.push(
       ...(await db
         .selectFrom('price_list')
@@ -42,7 +39,7 @@ export interface ItemRef {
 /** Items by code only (not barcodes), case-insensitive. */
 export async function itemsByCodeLower(db: DbOrTx, keys: readonly string[]): Promise<ItemRef[]> {
   const found: ItemRef[] = [];
-  for (const chunk of chunksOf(keys)) {
+  for (const chunk of chunked(keys)) {
     found.push(
       ...(await db
         .selectFrom('item')
@@ -69,8 +66,8 @@ export async function existingPriceKeys(
 ): Promise<PriceKey[]> {
   if (listIds.length === 0 || itemIds.length === 0) return [];
   const found: PriceKey[] = [];
-  for (const lists of chunksOf(listIds)) {
-    for (const items of chunksOf(itemIds)) {
+  for (const lists of chunked(listIds)) {
+    for (const items of chunked(itemIds)) {
       const rows = await db
         .selectFrom('item_price')
         .select(['price_list_id', 'item_id', 'min_quantity', 'valid_from_key'])
@@ -120,7 +117,7 @@ export interface NewPrice {
 
 /** Inserts the prices, replacing the one with the same list, item, min quantity and valid from. */
 export async function upsertPrices(tx: DbOrTx, prices: readonly NewPrice[], at: string): Promise<void> {
-  for (const chunk of chunksOf(prices)) {
+  for (const chunk of chunked(prices)) {
     await tx
       .insertInto('item_price')
       .values(chunk.map((price) => ({ ...price, valid_from_key: price.valid_from ?? '', updated_at: at })))
@@ -137,7 +134,7 @@ export async function upsertPrices(tx: DbOrTx, prices: readonly NewPrice[], at: 
 
 /** Raises the version of the lists whose prices changed. */
 export async function touchPriceLists(tx: DbOrTx, listIds: readonly number[], at: string): Promise<void> {
-  for (const chunk of chunksOf(listIds)) {
+  for (const chunk of chunked(listIds)) {
     await tx
       .updateTable('price_list')
       .set((eb) => ({ version: eb('version', '+', 1), updated_at: at }))

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/app-error.js';
+import { chunked } from '../../util/chunks.js';
 import { nowIso, today } from '../../util/time.js';
 import { publishItemsChanged } from '../items/item-live.js';
 import { findItemRowOrThrow } from '../items/items.service.js';
@@ -118,8 +119,7 @@ export async function writePrices(tx: DbOrTx, prepared: readonly PreparedPrice[]
 
 /** ITEM_CHANGED for the items whose prices changed, in messages of at most 500 codes. */
 export function publishPricedItems(ctx: AppContext, itemCodes: readonly string[]): void {
-  for (let start = 0; start < itemCodes.length; start += repository.chunkSize)
-    publishItemsChanged(ctx, itemCodes.slice(start, start + repository.chunkSize));
+  for (const part of chunked(itemCodes)) publishItemsChanged(ctx, part);
 }
 
 /** The same checks as validate, in the write's transaction; any ERROR row writes nothing (422 rowsHaveErrors). */

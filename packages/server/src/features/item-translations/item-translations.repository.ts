@@ -1,18 +1,12 @@
 import type { DbOrTx } from '../../db/database.js';
+import { chunked } from '../../util/chunks.js';
 
 /** Every SQL statement of item translations (features/item-translations). */
-
-const chunkSize = 500;
-const chunksOf = <T>(values: readonly T[]): T[][] => {
-  const chunks: T[][] = [];
-  for (let start = 0; start < values.length; start += chunkSize) chunks.push(values.slice(start, start + chunkSize));
-  return chunks;
-};
 
 /** Items by code only (not barcodes), case-insensitive. */
 export async function itemsByCodeLower(db: DbOrTx, keys: readonly string[]) {
   const found: { id: number; code: string; code_lower: string }[] = [];
-  for (const chunk of chunksOf(keys))
+  for (const chunk of chunked(keys))
     found.push(
       ...(await db.selectFrom('item').select(['id', 'code', 'code_lower']).where('code_lower', 'in', chunk).execute()),
     );
@@ -45,7 +39,7 @@ export interface NewTranslation {
 
 /** Inserts or replaces each item's translation in its language. */
 export async function upsertTranslations(tx: DbOrTx, rows: readonly NewTranslation[], at: string): Promise<void> {
-  for (const chunk of chunksOf(rows)) {
+  for (const chunk of chunked(rows)) {
     await tx
       .insertInto('item_translation')
       .values(chunk.map((row) => ({ ...row, updated_at: at })))
@@ -73,7 +67,7 @@ export async function deleteTranslations(
   }
   let deleted = 0;
   for (const [language, itemIds] of byLanguage) {
-    for (const chunk of chunksOf(itemIds)) {
+    for (const chunk of chunked(itemIds)) {
       const result = await tx
         .deleteFrom('item_translation')
         .where('language', '=', language)

@@ -8,7 +8,8 @@ import * as repository from './default-location-import.repository.js';
 import { itemsByCodeLowers } from './item-master.repository.js';
 import { locationsByCodeLowers } from './location-master.repository.js';
 import { CellReader, column } from './master-data-cells.js';
-import { chunked, duplicatesInBatch, error, hasError, type Message } from './master-data-rules.js';
+import { duplicatesInBatch, error, hasError, type Message } from './master-data-rules.js';
+import { chunked } from '../../util/chunks.js';
 import { warehousesByCodeLowers } from './warehouse-master.repository.js';
 
 /**

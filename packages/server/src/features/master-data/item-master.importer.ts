@@ -12,7 +12,7 @@ import { publishItemsChanged } from '../items/item-live.js';
 import { writeItems } from './item-master.service.js';
 import { checkItemDrafts, type ItemDraft, type ItemWrite } from './item-master.rules.js';
 import { assignDefined, CellReader, column } from './master-data-cells.js';
-import { chunked } from './master-data-rules.js';
+import { chunked } from '../../util/chunks.js';
 import { mergeChecked } from './master-data-import.js';
 
 /**

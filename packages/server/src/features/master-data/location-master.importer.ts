@@ -6,7 +6,8 @@ import { writeLocations } from './location-master.service.js';
 import { checkLocationDrafts, type LocationDraft, type LocationWrite } from './location-master.rules.js';
 import { assignDefined, CellReader, column } from './master-data-cells.js';
 import { mergeChecked } from './master-data-import.js';
-import { chunked, error } from './master-data-rules.js';
+import { error } from './master-data-rules.js';
+import { chunked } from '../../util/chunks.js';
 
 /**
  * The bin locations importer (kind bin_locations; docs/decisions/0179): one row per location,

@@ -2,7 +2,8 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
 import type { BinLocationTable, NewBinLocation } from '../../db/schema.js';
-import { chunked, eachChunk } from './master-data-rules.js';
+import { eachChunk } from './master-data-rules.js';
+import { chunked } from '../../util/chunks.js';
 
 /** Bin location master-data reads and writes (bin_location and bin_location_attribute). */
 

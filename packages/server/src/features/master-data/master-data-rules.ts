@@ -67,8 +67,6 @@ export async function ensureMasterDataWritable(ctx: AppContext): Promise<void> {
   if (erpType !== 'NONE') throw conflict('masterDataOwnedByErp', { erpType });
 }
 
-export { chunked };
-
 /**
  * The parts of `chunked`, letting the event loop turn between them (importers/importer.ts
  * letOthersRun): on SQLite each statement runs synchronously, and an import reads and writes

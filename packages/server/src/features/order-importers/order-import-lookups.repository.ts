@@ -1,23 +1,17 @@
 import { codeKey, paddedCodeKey } from '@wms/contract';
 import type { DbOrTx } from '../../db/database.js';
+import { chunked } from '../../util/chunks.js';
 
 /**
  * The batched lookups of the order importers (docs/decisions/0177-order-importers.md): one query
  * per chunk of distinct codes, never one per row. Keys are the stored lookup keys: code_lower
  * (items, warehouses, documents) and code_key (business partners, zero-padded).
  */
-const chunkSize = 500;
-
-function chunks<T>(values: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += chunkSize) out.push(values.slice(i, i + chunkSize));
-  return out;
-}
 
 async function byChunks<K, R>(keys: Iterable<K>, read: (chunk: K[]) => Promise<R[]>): Promise<R[]> {
   const distinct = [...new Set(keys)];
   const rows: R[] = [];
-  for (const chunk of chunks(distinct)) rows.push(...(await read(chunk)));
+  for (const chunk of chunked(distinct)) rows.push(...(await read(chunk)));
   return rows;
 }
 
