@@ -143,3 +143,14 @@ export function createGroupCommit(db: Db, options: GroupCommitOptions = {}): Gro
     },
   };
 }
+
+/**
+ * Runs the work in a write transaction: on SQLite a savepoint of the group commit (when the app
+ * has one), else a transaction of its own.
+ */
+export function writeTransaction<T>(
+  target: { db: Db; groupCommit?: GroupCommit | undefined },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return target.groupCommit ? target.groupCommit.run(work) : target.db.transaction().execute(work);
+}

@@ -38,6 +38,7 @@ import { countingListsMigration } from './migrations/0036-counting-lists.js';
 import { ledgerDocumentIndexMigration } from './migrations/0037-ledger-document-index.js';
 import { locationsToCountIndexMigration } from './migrations/0038-locations-to-count-index.js';
 import { stagingLocationRowsMigration } from './migrations/0039-staging-location-rows.js';
+import { countHistoryItemIndexMigration } from './migrations/0040-count-history-item-index.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -80,6 +81,7 @@ export const migrations: readonly VersionedMigration[] = [
   ledgerDocumentIndexMigration,
   locationsToCountIndexMigration,
   stagingLocationRowsMigration,
+  countHistoryItemIndexMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

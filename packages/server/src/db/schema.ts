@@ -1023,6 +1023,8 @@ export interface Database {
   recount_line: RecountLineTable;
   recount_result: RecountResultTable;
   staging_location_rows: StagingLocationRowsTable;
+  location_count_line_item: LocationCountLineItemTable;
+  location_count_unindexed: LocationCountUnindexedTable;
 }
 
 export type AppUserRow = Selectable<AppUserTable>;
@@ -1246,6 +1248,17 @@ export interface LocationCountLineTable {
   counted: number;
   on_hand: number;
   difference: number;
+}
+
+/** 0040: the count history's item index, written in sorted batches (features/counting/count-history-indexer.ts). */
+export interface LocationCountLineItemTable {
+  item_id: number;
+  line_id: number;
+}
+
+/** 0040: the saved counts whose lines are not in location_count_line_item yet. */
+export interface LocationCountUnindexedTable {
+  location_count_id: number;
 }
 
 /** 0035: the saved recount of a RECOUNT_REQUEST per location and (item, batch, serial), thousandths. */

@@ -93,6 +93,16 @@ export async function insertLocationCounts(tx: DbOrTx, entries: readonly NewLoca
       values.args,
     );
   }
+  // Their lines reach the item index later, in a sorted batch (count-history-indexer.ts).
+  for (const part of chunked(ids, rowsPerInsert)) {
+    const values = insertRows(part.map((id) => ({ location_count_id: id })));
+    await sendCompiled(
+      tx,
+      `countHistory.insertUnindexed:${part.length}`,
+      (slot) => tx.insertInto('location_count_unindexed').values(values.slots(slot)),
+      values.args,
+    );
+  }
   return ids;
 }
 
@@ -106,13 +116,64 @@ export async function insertLocationCount(
   return id as number;
 }
 
+/**
+ * The ids of a page of an item's count lines, newest first (at a location only, when given): from
+ * the item index, and the lines of the counts not in it yet; in one statement, so a batch the
+ * indexer moves meanwhile is seen in one place or the other, never both or neither.
+ */
+async function itemLineIds(
+  db: DbOrTx,
+  itemId: number,
+  locationKey: string | null,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  let query = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('location_count_line_item')
+        .select('line_id')
+        .where('item_id', '=', itemId)
+        .unionAll(
+          eb
+            .selectFrom('location_count_unindexed as u')
+            .innerJoin('location_count_line as ul', 'ul.location_count_id', 'u.location_count_id')
+            .select('ul.id as line_id')
+            .where('ul.item_id', '=', itemId),
+        )
+        .as('x'),
+    )
+    // A line deleted with its location leaves its entry: only lines there are counted.
+    .innerJoin('location_count_line as l', 'l.id', 'x.line_id')
+    .select('x.line_id');
+  if (locationKey !== null) {
+    query = query
+      .innerJoin('bin_location as b', 'b.id', 'l.bin_location_id')
+      .where('b.code_lower', '=', locationKey);
+  }
+  const rows = await query.orderBy('x.line_id', 'desc').offset(offset).limit(limit).execute();
+  return rows.map((r) => r.line_id);
+}
+
 /** A page of count lines, newest first, of a location and/or an item (codes; unknown ones match nothing). */
-export function historyPage(
+export async function historyPage(
   db: DbOrTx,
   filter: { location: string | null; item: string | null },
   offset: number,
   limit: number,
 ) {
+  let lineIds: number[] | null = null;
+  if (filter.item !== null) {
+    const item = await db
+      .selectFrom('item')
+      .select('id')
+      .where('code_lower', '=', codeKey(filter.item))
+      .executeTakeFirst();
+    if (!item) return [];
+    const locationKey = filter.location === null ? null : codeKey(filter.location);
+    lineIds = await itemLineIds(db, item.id, locationKey, offset, limit);
+    if (lineIds.length === 0) return [];
+  }
   let query = db
     .selectFrom('location_count_line as l')
     .innerJoin('location_count as c', 'c.id', 'l.location_count_id')
@@ -134,8 +195,9 @@ export function historyPage(
       'c.source',
       'c.document_code',
       'c.username',
-    ]);
+    ])
+    .orderBy('l.id', 'desc');
+  if (lineIds !== null) return query.where('l.id', 'in', lineIds).execute();
   if (filter.location !== null) query = query.where('b.code_lower', '=', codeKey(filter.location));
-  if (filter.item !== null) query = query.where('i.code_lower', '=', codeKey(filter.item));
-  return query.orderBy('l.id', 'desc').offset(offset).limit(limit).execute();
+  return query.offset(offset).limit(limit).execute();
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requirePrincipal } from '../../http/access.js';
 import { route } from '../../http/endpoint-route.js';
+import { startCountHistoryIndexer } from './count-history-indexer.js';
 import { countHistory } from './count-history.service.js';
 import { previewWallToWallRequest, requestWallToWall } from './wall-to-wall-request.service.js';
 import { saveCount } from './wall-to-wall-save.js';
@@ -12,7 +13,8 @@ import { countRequests, releaseCount, startCount } from './wall-to-wall.service.
  * Counting (contract counting.ts; PROCESSES.md 4.1, 4.2; decision 0189): /wall_to_wall's
  * requests, start, release and save (role counting, extension wallToWall), and the count
  * history (role information), and the desktop /wall_to_wall/request (role
- * informationAuthSetCountingState).
+ * informationAuthSetCountingState). The count history's item index is written in the background
+ * while the app runs (count-history-indexer.ts).
  */
 export function registerCountingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['wall to wall'];
@@ -43,5 +45,12 @@ export function registerCountingRoutes(app: FastifyInstance, ctx: AppContext): v
   route(app, countingEndpoints.history, {
     tags: ['counting'],
     handler: (request) => countHistory(ctx, requirePrincipal(request), request.query),
+  });
+  let indexer: { stop: () => Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    indexer = startCountHistoryIndexer(ctx, (error) => app.log.warn({ err: error }, 'count history not indexed'));
+  });
+  app.addHook('onClose', async () => {
+    await indexer?.stop();
   });
 }

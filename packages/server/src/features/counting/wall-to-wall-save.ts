@@ -200,7 +200,13 @@ export async function saveCount(ctx: AppContext, caller: Principal, body: SaveBo
   const threshold = (await ctx.settings.settings()).counting.recountThreshold;
   const result = await runIdempotent(
     ctx.db,
-    { scope: 'wall_to_wall.save', key: body.idempotencyKey, userId: caller.userId, request: body },
+    {
+      scope: 'wall_to_wall.save',
+      key: body.idempotencyKey,
+      userId: caller.userId,
+      request: body,
+      groupCommit: ctx.groupCommit,
+    },
     (tx) => saveInTransaction(tx, ctx, caller, body, threshold),
   );
   const { touchedItems, recount, ...answer } = result.body;

@@ -1,6 +1,7 @@
 import type { CountingState, CountRequestsAnswer, CountStartAnswer } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/database.js';
+import { writeTransaction } from '../../db/group-commit.js';
 import { hasAnyRole, type Principal } from '../../http/access.js';
 import { forbidden, notFound, unprocessable } from '../../http/app-error.js';
 import { lockHoldersOf, releaseCountLock, takeCountLock } from './count-lock.js';
@@ -82,7 +83,7 @@ export async function countRequests(
  */
 export async function startCount(ctx: AppContext, caller: Principal, code: string): Promise<CountStartAnswer> {
   await requireWallToWall(ctx);
-  return ctx.db.transaction().execute(async (tx) => {
+  return writeTransaction(ctx, async (tx) => {
     const location = await findCountLocationOrThrow(tx, code);
     assertMayCount(caller, location);
     const round = await repository.nextRound(tx, location.id, wallToWallSource);

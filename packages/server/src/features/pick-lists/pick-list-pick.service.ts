@@ -1,6 +1,7 @@
 import { fromThousandths, toThousandths, type PickAnswer, type PickListStatus } from '@wms/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/database.js';
+import { writeTransaction } from '../../db/group-commit.js';
 import type { Principal } from '../../http/access.js';
 import { AppError, notFound, unprocessable } from '../../http/app-error.js';
 import { nowIso } from '../../util/time.js';
@@ -283,9 +284,7 @@ async function pickInTransaction(
 export async function pick(ctx: AppContext, caller: Principal, code: string, body: PickBody): Promise<PickAnswer> {
   const touched: Touched = { items: new Set(), locations: new Set() };
   const work = (tx: Tx) => pickInTransaction(tx, ctx, caller, code, body, touched);
-  const { answer, becamePicked } = await (ctx.groupCommit
-    ? ctx.groupCommit.run(work)
-    : ctx.db.transaction().execute(work));
+  const { answer, becamePicked } = await writeTransaction(ctx, work);
   if (!answer.replayed) {
     const { code: listCode, status, version } = answer.change;
     await afterPickCommit(ctx, { code: listCode, status, version }, becamePicked);
