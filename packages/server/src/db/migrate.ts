@@ -39,6 +39,7 @@ import { ledgerDocumentIndexMigration } from './migrations/0037-ledger-document-
 import { locationsToCountIndexMigration } from './migrations/0038-locations-to-count-index.js';
 import { stagingLocationRowsMigration } from './migrations/0039-staging-location-rows.js';
 import { countHistoryItemIndexMigration } from './migrations/0040-count-history-item-index.js';
+import { itemGenerationMigration } from './migrations/0041-item-generation.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -82,6 +83,7 @@ export const migrations: readonly VersionedMigration[] = [
   locationsToCountIndexMigration,
   stagingLocationRowsMigration,
   countHistoryItemIndexMigration,
+  itemGenerationMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

@@ -187,7 +187,7 @@ async function saveInTransaction(tx: Tx, ctx: AppContext, caller: Principal, bod
     throw unprocessable('secondCountMustBeOtherUser', { location: location.code });
   }
 
-  const units = await resolveCountLines(tx, body.lines, { location: location.code, itemIds: null });
+  const units = await resolveCountLines(ctx, tx, body.lines, { location: location.code, itemIds: null });
   const stock = await countScopeRows(tx, location.id, null);
   const serialIds = units.flatMap((u) => (u.serialId === null ? [] : [u.serialId]));
   const batches = new Map([

@@ -147,9 +147,7 @@ async function itemLineIds(
     .innerJoin('location_count_line as l', 'l.id', 'x.line_id')
     .select('x.line_id');
   if (locationKey !== null) {
-    query = query
-      .innerJoin('bin_location as b', 'b.id', 'l.bin_location_id')
-      .where('b.code_lower', '=', locationKey);
+    query = query.innerJoin('bin_location as b', 'b.id', 'l.bin_location_id').where('b.code_lower', '=', locationKey);
   }
   const rows = await query.orderBy('x.line_id', 'desc').offset(offset).limit(limit).execute();
   return rows.map((r) => r.line_id);

@@ -1,9 +1,9 @@
 import { codeKey, toThousandths, type CountLine } from '@wms/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { DbOrTx, Dialect } from '../../db/database.js';
 import { badRequest, notFound, unprocessable } from '../../http/app-error.js';
 import { admissionKey, knownBatches, knownSerials } from '../items/batch-serial-admission.service.js';
+import { itemsByCodeKept } from '../items/item-codes-cache.js';
 import type { CountedUnit } from './count-plan.js';
-import * as repository from './wall-to-wall.repository.js';
 
 /**
  * The lines of a count request, resolved to stock keys and checked, in request order (the first
@@ -18,22 +18,25 @@ import * as repository from './wall-to-wall.repository.js';
  * Batches and serials are not created by a count (decision 0189).
  */
 export async function resolveCountLines(
+  app: { db: object; dialect: Dialect },
   db: DbOrTx,
   lines: readonly CountLine[],
   scope: { location: string; itemIds: ReadonlySet<number> | null },
 ): Promise<CountedUnit[]> {
-  return (await resolveCountLinesWithCodes(db, lines, scope)).units;
+  return (await resolveCountLinesWithCodes(app, db, lines, scope)).units;
 }
 
-/** resolveCountLines, with the code of every item counted (by id), read with them. */
+/** resolveCountLines, with the code of every item counted (by id), read with them (kept in memory: item-codes-cache.ts). */
 export async function resolveCountLinesWithCodes(
+  app: { db: object; dialect: Dialect },
   db: DbOrTx,
   lines: readonly CountLine[],
   scope: { location: string; itemIds: ReadonlySet<number> | null },
 ): Promise<{ units: CountedUnit[]; codes: Map<number, string> }> {
   const items = new Map(
     (
-      await repository.itemsByCode(
+      await itemsByCodeKept(
+        app,
         db,
         lines.map((l) => l.item),
       )

@@ -21,8 +21,22 @@ export interface LockInput {
  * user that has not expired stays and nothing is returned (never read-then-write).
  */
 export async function upsertLock(db: DbOrTx, lock: LockInput): Promise<boolean> {
-  const { binLocationId, ...holder } = lock;
-  return (await upsertLocks(db, [binLocationId], holder)).length > 0;
+  // Every start and save takes it: compiled once.
+  const { rows } = await runCompiled(
+    db,
+    'counting.upsertLock',
+    (slot) =>
+      upsertLocksQuery(db, [slot(0)], {
+        userId: slot(1),
+        username: slot(2),
+        context: slot(3),
+        round: slot(4),
+        takenAt: slot(5),
+        expiresAt: slot(6),
+      }),
+    [lock.binLocationId, lock.userId, lock.username, lock.context, lock.round, lock.takenAt, lock.expiresAt],
+  );
+  return rows.length > 0;
 }
 
 export function findLock(db: DbOrTx, binLocationId: number) {
@@ -34,12 +48,14 @@ export function findLock(db: DbOrTx, binLocationId: number) {
 }
 
 export async function deleteLock(db: DbOrTx, binLocationId: number, userId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('location_count_lock')
-    .where('bin_location_id', '=', binLocationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const result = await runCompiled(
+    db,
+    'counting.deleteLock',
+    (slot) =>
+      db.deleteFrom('location_count_lock').where('bin_location_id', '=', slot(0)).where('user_id', '=', slot(1)),
+    [binLocationId, userId],
+  );
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 /**
@@ -102,6 +118,10 @@ export function locksHeldByOthers(db: DbOrTx, ids: readonly number[], now: strin
  */
 export async function upsertLocks(db: DbOrTx, ids: readonly number[], lock: Omit<LockInput, 'binLocationId'>) {
   if (ids.length === 0) return [];
+  return upsertLocksQuery(db, ids, lock).execute();
+}
+
+function upsertLocksQuery(db: DbOrTx, ids: readonly number[], lock: Omit<LockInput, 'binLocationId'>) {
   return db
     .insertInto('location_count_lock')
     .values(
@@ -133,8 +153,7 @@ export async function upsertLocks(db: DbOrTx, ids: readonly number[], lock: Omit
           ]),
         ),
     )
-    .returning('bin_location_id')
-    .execute();
+    .returning('bin_location_id');
 }
 
 /** Deletes every lock of the holder (a counting list's freeze); answers how many. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runCompiled, sendCompiled, type Slot } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /** The SQL every count posting shares (wall-to-wall, recounting, counting lists; decision 0189). */
@@ -26,12 +27,22 @@ const stockRows = (db: DbOrTx) =>
  * The stock rows at the location (all items, or only `itemIds`), with the serial's code; locked
  * when `lock` (PostgreSQL: the difference is taken against them).
  */
-export function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[] | null, lock: boolean) {
-  let query = stockRows(db).where('s.bin_location_id', '=', binLocationId);
-  if (itemIds !== null) {
-    if (itemIds.length === 0) return Promise.resolve([]);
-    query = query.where('s.item_id', 'in', itemIds);
+export async function stockAt(db: DbOrTx, binLocationId: number, itemIds: readonly number[] | null, lock: boolean) {
+  if (itemIds === null) {
+    // A whole location (every wall-to-wall count of one): compiled once.
+    const { rows } = await runCompiled(
+      db,
+      `countPosting.stockAt.${lock ? 'locked' : 'read'}`,
+      (slot) => {
+        const query = stockRows(db).where('s.bin_location_id', '=', slot(0));
+        return (lock ? query.forUpdate('s') : query).orderBy('s.id');
+      },
+      [binLocationId],
+    );
+    return rows;
   }
+  if (itemIds.length === 0) return [];
+  const query = stockRows(db).where('s.bin_location_id', '=', binLocationId).where('s.item_id', 'in', itemIds);
   return (lock ? query.forUpdate('s') : query).orderBy('s.id').execute();
 }
 
@@ -52,17 +63,29 @@ export async function stockAtLocations(db: DbOrTx, binLocationIds: readonly numb
   return rows;
 }
 
-export type CountStockRow = Awaited<ReturnType<typeof stockAt>>[number];
+export type CountStockRow = Awaited<ReturnType<ReturnType<typeof stockRows>['execute']>>[number];
 
 /** Marks the locations counted: requiresCounting NO, their PARTIAL lists cleared, the versions bumped. */
 export async function markCounted(db: DbOrTx, ids: readonly number[], at: string): Promise<void> {
   for (let start = 0; start < ids.length; start += chunk) {
     const part = ids.slice(start, start + chunk);
-    await db
-      .updateTable('bin_location')
-      .set({ requires_counting: 'NO', version: sql<number>`version + 1`, updated_at: at })
-      .where('id', 'in', part)
-      .execute();
-    await db.deleteFrom('bin_location_count_item').where('bin_location_id', 'in', part).execute();
+    // Compiled once per number of locations (a count save marks one).
+    const slots = (slot: Slot, first: number) => part.map((_, i) => slot(first + i));
+    await sendCompiled(
+      db,
+      `countPosting.markCounted:${part.length}`,
+      (slot) =>
+        db
+          .updateTable('bin_location')
+          .set({ requires_counting: 'NO', version: sql<number>`version + 1`, updated_at: slot(0) })
+          .where('id', 'in', slots(slot, 1)),
+      [at, ...part],
+    );
+    await sendCompiled(
+      db,
+      `countPosting.clearCountItems:${part.length}`,
+      (slot) => db.deleteFrom('bin_location_count_item').where('bin_location_id', 'in', slots(slot, 0)),
+      part,
+    );
   }
 }

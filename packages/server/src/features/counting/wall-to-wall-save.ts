@@ -50,7 +50,7 @@ async function saveInTransaction(
     location.requires_counting === 'PARTIAL'
       ? new Set((await repository.itemsToCountOf(tx, [location.id])).map((i) => i.id))
       : null;
-  const { units, codes } = await resolveCountLinesWithCodes(tx, body.lines, {
+  const { units, codes } = await resolveCountLinesWithCodes(ctx, tx, body.lines, {
     location: location.code,
     itemIds: partialItems,
   });

@@ -1,5 +1,6 @@
 import { codeKey } from '@wms/contract';
 import { sql } from 'kysely';
+import { runCompiled, runKeyLookup } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
 
 /** The reads and writes of /wall_to_wall (features/counting; decision 0189). */
@@ -22,8 +23,15 @@ export type CountLocationRow = NonNullable<Awaited<ReturnType<ReturnType<typeof 
 /** The location a scan names: by code, else by barcode. */
 export async function findLocation(db: DbOrTx, scanned: string): Promise<CountLocationRow | undefined> {
   const key = codeKey(scanned);
+  // Every start and save asks by code: compiled once.
+  const [byCode] = await runKeyLookup(
+    db,
+    'counting.locationByCode',
+    (k) => locations(db).where('b.code_lower', '=', k),
+    key,
+  );
   return (
-    (await locations(db).where('b.code_lower', '=', key).executeTakeFirst()) ??
+    byCode ??
     (await locations(db).where('b.barcode_lower', '=', key).orderBy('b.code_lower').limit(1).executeTakeFirst())
   );
 }
@@ -55,23 +63,18 @@ export function itemsToCountOf(db: DbOrTx, locationIds: readonly number[]) {
 
 /** 1 + the highest wall-to-wall round saved at the location. */
 export async function nextRound(db: DbOrTx, binLocationId: number, source: string): Promise<number> {
-  const row = await db
-    .selectFrom('location_count')
-    .select((eb) => eb.fn.max('round').as('round'))
-    .where('bin_location_id', '=', binLocationId)
-    .where('source', '=', source)
-    .executeTakeFirst();
-  return Number(row?.round ?? 0) + 1;
-}
-
-export function itemsByCode(db: DbOrTx, codes: readonly string[]) {
-  const keys = [...new Set(codes.map(codeKey))];
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('item')
-    .select(['id', 'code', 'code_lower', 'managed_by'])
-    .where('code_lower', 'in', keys)
-    .execute();
+  const { rows } = await runCompiled(
+    db,
+    'counting.nextRound',
+    (slot) =>
+      db
+        .selectFrom('location_count')
+        .select((eb) => eb.fn.max('round').as('round'))
+        .where('bin_location_id', '=', slot(0))
+        .where('source', '=', slot(1)),
+    [binLocationId, source],
+  );
+  return Number(rows[0]?.round ?? 0) + 1;
 }
 
 /** Where else a serial is on hand (a serial counted here that the system has elsewhere). */

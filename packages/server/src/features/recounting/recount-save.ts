@@ -40,7 +40,7 @@ export async function saveRecount(ctx: AppContext, caller: Principal, body: Save
   const result = await runIdempotent(
     ctx.db,
     { scope: 'recounting.save', key: body.idempotencyKey, userId: caller.userId, request: body },
-    (tx) => saveInTransaction(tx, caller, body),
+    (tx) => saveInTransaction(tx, ctx, caller, body),
   );
   const { version, changed, ...answer } = result.body;
   if (!result.replayed && changed)
@@ -48,7 +48,7 @@ export async function saveRecount(ctx: AppContext, caller: Principal, body: Save
   return { ...answer, replayed: result.replayed };
 }
 
-async function saveInTransaction(tx: Tx, caller: Principal, body: SaveBody): Promise<SaveResult> {
+async function saveInTransaction(tx: Tx, ctx: AppContext, caller: Principal, body: SaveBody): Promise<SaveResult> {
   const head = await findRequestOrThrow(tx, body.document);
   if (head.status !== 'CLAIMED' && head.status !== 'COUNTED') {
     throw unprocessable('invalidStatusTransition', { type: 'RECOUNT_REQUEST', from: head.status, to: 'COUNTED' });
@@ -60,7 +60,7 @@ async function saveInTransaction(tx: Tx, caller: Principal, body: SaveBody): Pro
   const location = scanned && model.locations.find((l) => l.id === scanned.id);
   if (!location) throw unprocessable('locationNotInRecountRequest', { location: body.location, document: head.code });
   await takeCountLock(tx, location.id, caller, { name: recountContext, round: 1 });
-  const units = await resolveCountLines(tx, body.lines, {
+  const units = await resolveCountLines(ctx, tx, body.lines, {
     location: location.code,
     itemIds: new Set(location.itemIds),
   });
