@@ -135,9 +135,12 @@ async function itemLineIds(
         .select('line_id')
         .where('item_id', '=', itemId)
         .unionAll(
+          // CROSS JOIN: SQLite takes the few counts waiting first, then their lines by their index
+          // (an inner join let it read every line of the history instead).
           eb
             .selectFrom('location_count_unindexed as u')
-            .innerJoin('location_count_line as ul', 'ul.location_count_id', 'u.location_count_id')
+            .crossJoin('location_count_line as ul')
+            .whereRef('ul.location_count_id', '=', 'u.location_count_id')
             .select('ul.id as line_id')
             .where('ul.item_id', '=', itemId),
         )
