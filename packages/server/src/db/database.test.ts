@@ -51,4 +51,25 @@ describe('prepared statement cache', () => {
     expect(cached.prepare('select n from t order by n')).not.toBe(select);
     cached.close();
   });
+
+  it('answers rows equal to better-sqlite3 objects, column names, order and types kept', async () => {
+    const { default: SQLite } = await import('better-sqlite3');
+    const { withStatementCache } = await import('./database.js');
+    const sqlite = new SQLite(':memory:');
+    const cached = withStatementCache(sqlite);
+    cached.prepare('create table t (id integer primary key, code text, qty bigint, note text)').run();
+    cached.prepare('insert into t values (1, ?, 2500, null), (2, ?, -1, ?)').run('A', 'b', 'x');
+    const sql = 'select id, code as "the code", qty, note, id * 2 as twice from t order by id';
+    const plain = sqlite.prepare(sql).all();
+    const rows = cached.prepare(sql).all();
+    expect(rows).toEqual(plain);
+    expect(rows.map((r) => Object.keys(r as object))).toEqual(plain.map((r) => Object.keys(r as object)));
+    // A column named __proto__ is an own property, as better-sqlite3 makes it, not the prototype.
+    const odd = cached.prepare('select 1 as "__proto__", 2 as n').all() as object[];
+    expect(Object.getPrototypeOf(odd[0])).toBe(Object.prototype);
+    expect(odd).toEqual(sqlite.prepare('select 1 as "__proto__", 2 as n').all());
+    // Iterating still gives objects.
+    expect([...(cached.prepare(sql).iterate() as Iterable<unknown>)]).toEqual(plain);
+    cached.close();
+  });
 });

@@ -114,6 +114,32 @@ interface CachedStatement {
 }
 
 /**
+ * better-sqlite3 builds each row object property by property from C++, about 1.5 us a row of ten
+ * columns; a stock count reads 50 rows at once. The statement's `all` reads the rows as arrays
+ * instead and builds the same objects here (same names, same order, same values): 220 against
+ * 160 us for a location's 50 stock rows, measured on the large data set. A column named
+ * __proto__ would set the prototype: such a statement keeps better-sqlite3's objects.
+ */
+function withRowsBuiltInJs(statement: SQLite.Statement): void {
+  const names = statement.columns().map((c) => c.name);
+  if (names.includes('__proto__')) return;
+  const readAll = statement.all.bind(statement);
+  const rowOf = (values: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
+    return row;
+  };
+  statement.all = (...parameters: unknown[]) => {
+    statement.raw(true);
+    try {
+      return (readAll(...parameters) as unknown[][]).map(rowOf);
+    } finally {
+      statement.raw(false);
+    }
+  };
+}
+
+/**
  * Kysely's SQLite driver prepares every query again, which costs more than running a lookup by
  * an index (about 80-100 us against 60 us, measured by the lookup bench). This hands it the
  * connection with a cache of prepared statements by SQL text (least recently used dropped first).
@@ -124,6 +150,7 @@ export function withStatementCache(sqlite: SQLite.Database, walSync?: WalSync, s
   const cache = new Map<string, CachedStatement>();
   const fresh = (sql: string): CachedStatement => {
     const statement = sqlite.prepare(sql);
+    if (statement.reader) withRowsBuiltInJs(statement);
     return { statement, writes: !statement.readonly || endsTransaction.test(sql) };
   };
   return {
