@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeBinLocation, makeItem } from '../../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
+import { insertCountRecord } from '../features/counting/counting.test-helper.js';
 import { migrations } from './migrate.js';
 import { sqliteQueryPlans } from './query-plan.test-helper.js';
 
@@ -33,24 +34,7 @@ describe('the count history item index (migration 0040)', () => {
     await migrate(0, at);
     const [item, other] = [await makeItem(db), await makeItem(db)];
     const location = await makeBinLocation(db);
-    const count = await db
-      .insertInto('location_count')
-      .values({
-        bin_location_id: location.id,
-        source: 'WALL_TO_WALL',
-        document_code: null,
-        round: 1,
-        reason: 'COUNT',
-        outcome: 'NO_DIFFERENCE',
-        recount_document_code: null,
-        empty: 0,
-        user_id: null,
-        username: 'admin',
-        at: new Date().toISOString(),
-        idempotency_key: 'w2w:before:1',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const count = await insertCountRecord(db, location.id);
     const line = { location_count_id: count.id, bin_location_id: location.id, batch_id: null, serial_id: null };
     const lines = await db
       .insertInto('location_count_line')

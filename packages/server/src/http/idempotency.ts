@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { headerNames } from '@wms/contract';
 import { isSqlite, runCompiled, sendCompiled, type Slot } from '../db/compiled-query.js';
 import type { Db, Tx } from '../db/database.js';
-import type { GroupCommit } from '../db/group-commit.js';
+import { writeTransaction, type GroupCommit } from '../db/group-commit.js';
 import { nowIso } from '../util/time.js';
 import { AppError, badRequest } from './app-error.js';
 
@@ -125,8 +125,7 @@ export async function runIdempotent<T>(
 ): Promise<IdempotentResult<T>> {
   const status = options.status ?? 200;
   const { key, groupCommit } = options;
-  const transaction = <R>(run: (tx: Tx) => Promise<R>): Promise<R> =>
-    groupCommit ? groupCommit.run(run) : db.transaction().execute(run);
+  const transaction = <R>(run: (tx: Tx) => Promise<R>): Promise<R> => writeTransaction({ db, groupCommit }, run);
   if (key === undefined) {
     const body = await transaction(work);
     return { status, body, replayed: false };

@@ -62,6 +62,28 @@ export async function countingStateOf(db: Db, locationId: number) {
   return { state: row.requires_counting, items: items.map((i) => i.item_id) };
 }
 
+/** A saved wall-to-wall count of the location in the history, without lines (at: ISO time). */
+export function insertCountRecord(db: Db, binLocationId: number, at = new Date().toISOString()) {
+  return db
+    .insertInto('location_count')
+    .values({
+      bin_location_id: binLocationId,
+      source: 'WALL_TO_WALL',
+      document_code: null,
+      round: 1,
+      reason: 'COUNT',
+      outcome: 'NO_DIFFERENCE',
+      recount_document_code: null,
+      empty: 0,
+      user_id: null,
+      username: 'test',
+      at,
+      idempotency_key: newKey('w2wcount'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 export async function counterOf(db: Db): Promise<number | undefined> {
   const row = await db
     .selectFrom('notification_counter')

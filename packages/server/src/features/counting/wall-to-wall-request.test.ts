@@ -13,7 +13,7 @@ import { errorOf } from '../../../test/user-helper.js';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../util/time.js';
 import { newBinLocationRow } from '../items/item-rows.js';
-import { clientWith, counterOf, countingStateOf, newKey, ok, w2w } from './counting.test-helper.js';
+import { clientWith, counterOf, countingStateOf, insertCountRecord, newKey, ok, w2w } from './counting.test-helper.js';
 
 /** /wall_to_wall/request on the server (PROCESSES.md 4.2; decision 0189 "The desktop request"). */
 describe('wall to wall request (desktop)', () => {
@@ -131,23 +131,7 @@ describe('wall to wall request (desktop)', () => {
       [l1!, 3],
       [l2!, 40],
     ] as const) {
-      await db
-        .insertInto('location_count')
-        .values({
-          bin_location_id: location.id,
-          source: 'WALL_TO_WALL',
-          document_code: null,
-          round: 1,
-          reason: 'COUNT',
-          outcome: 'NO_DIFFERENCE',
-          recount_document_code: null,
-          empty: 0,
-          user_id: null,
-          username: 'test',
-          at: at(daysAgo),
-          idempotency_key: newKey('w2wcount'),
-        })
-        .execute();
+      await insertCountRecord(db, location.id, at(daysAgo));
     }
     const w = warehouse.code;
     expect(await sampleOf({ warehouse: w, sortingCode: 'aisle-1' })).toEqual([l1!.code, l2!.code]);
