@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { runCompiled, sendCompiled, type Slot } from '../../db/compiled-query.js';
 import type { DbOrTx } from '../../db/database.js';
+import { chunked } from '../../util/chunks.js';
 
 /** The SQL every count posting shares (wall-to-wall, recounting, counting lists; decision 0189). */
 
@@ -52,8 +53,8 @@ export async function stockAt(db: DbOrTx, binLocationId: number, itemIds: readon
  */
 export async function stockAtLocations(db: DbOrTx, binLocationIds: readonly number[], lock: boolean) {
   const rows: CountStockRow[] = [];
-  for (let start = 0; start < binLocationIds.length; start += chunk) {
-    const query = stockRows(db).where('s.bin_location_id', 'in', binLocationIds.slice(start, start + chunk));
+  for (const part of chunked(binLocationIds, chunk)) {
+    const query = stockRows(db).where('s.bin_location_id', 'in', part);
     for (const row of await (lock ? query.forUpdate('s') : query)
       .orderBy('s.bin_location_id')
       .orderBy('s.id')
@@ -67,8 +68,7 @@ export type CountStockRow = Awaited<ReturnType<ReturnType<typeof stockRows>['exe
 
 /** Marks the locations counted: requiresCounting NO, their PARTIAL lists cleared, the versions bumped. */
 export async function markCounted(db: DbOrTx, ids: readonly number[], at: string): Promise<void> {
-  for (let start = 0; start < ids.length; start += chunk) {
-    const part = ids.slice(start, start + chunk);
+  for (const part of chunked(ids, chunk)) {
     // Compiled once per number of locations (a count save marks one).
     const slots = (slot: Slot, first: number) => part.map((_, i) => slot(first + i));
     await sendCompiled(
