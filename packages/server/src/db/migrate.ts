@@ -40,6 +40,8 @@ import { locationsToCountIndexMigration } from './migrations/0038-locations-to-c
 import { stagingLocationRowsMigration } from './migrations/0039-staging-location-rows.js';
 import { countHistoryItemIndexMigration } from './migrations/0040-count-history-item-index.js';
 import { itemGenerationMigration } from './migrations/0041-item-generation.js';
+import { stockLocationCoveringIndexMigration } from './migrations/0042-stock-location-covering-index.js';
+import { locationsToCountNumberMigration } from './migrations/0043-locations-to-count-number.js';
 import type { VersionedMigration } from './migrations/helpers.js';
 
 /** Every migration in order. Append only: a released migration is never edited. */
@@ -84,6 +86,8 @@ export const migrations: readonly VersionedMigration[] = [
   stagingLocationRowsMigration,
   countHistoryItemIndexMigration,
   itemGenerationMigration,
+  stockLocationCoveringIndexMigration,
+  locationsToCountNumberMigration,
 ];
 
 /** Applies pending migrations; each runs in its own transaction. Throws on the first failure. */

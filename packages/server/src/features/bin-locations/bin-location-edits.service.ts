@@ -148,7 +148,7 @@ export async function itemIdsOf(ctx: AppContext, tx: Tx, codes: readonly string[
  * PARTIAL. The derived count (not +1/-1) stays right under retries and concurrent edits.
  */
 export async function syncCountingCounter(ctx: AppContext): Promise<number> {
-  const count = await repository.countLocationsToCount(ctx.db);
+  const count = await repository.countLocationsToCount(ctx.db, ctx.dialect);
   await ctx.live.setCounter(countingCounterPath, null, count);
   return count;
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.js';
+import { CompiledQuery, sql } from 'kysely';
+import type { DbOrTx, Dialect } from '../../db/database.js';
 import { runKeyLookup } from '../../db/compiled-query.js';
 import { escapeLike } from '../../db/like.js';
 
@@ -129,11 +129,18 @@ export function listWarehouses(db: DbOrTx) {
   return db.selectFrom('warehouse').select(['code', 'visual_code', 'name', 'active']).orderBy('code_lower').execute();
 }
 
+const locationsToCountNumber = CompiledQuery.raw('select n from locations_to_count where id = 1');
+
 /**
- * The number of locations that need counting (requiresCounting YES or PARTIAL), read from the
- * partial index bin_location_to_count_idx (migration 0038), which the literal condition lets it use.
+ * The number of locations that need counting (YES or PARTIAL): on SQLite the number its triggers
+ * keep (migration 0043), on PostgreSQL counted from the partial index bin_location_to_count_idx (migration 0038), which the
+ * literal condition lets it use.
  */
-export async function countLocationsToCount(db: DbOrTx): Promise<number> {
+export async function countLocationsToCount(db: DbOrTx, dialect: Dialect): Promise<number> {
+  if (dialect === 'sqlite') {
+    const { rows } = await db.executeQuery<{ n: number }>(locationsToCountNumber);
+    return Number(rows[0]?.n ?? 0);
+  }
   const row = await db
     .selectFrom('bin_location')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
