@@ -4,7 +4,7 @@ import { makeBinLocation, makeItem } from '../../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { insertCountRecord } from '../features/counting/counting.test-helper.js';
-import { migrations } from './migrate.js';
+import { migrationSteps } from './migration-steps.test-helper.js';
 import { sqliteQueryPlans } from './query-plan.test-helper.js';
 
 /**
@@ -22,16 +22,9 @@ describe('the count history item index (migration 0040)', () => {
   it('indexes the lines saved before it', async () => {
     database = await createTestDatabase();
     handle = openDatabase(database.url);
-    const { db, dialect } = handle;
-    const at = migrations.findIndex((m) => m.name === '0040-count-history-item-index');
-    const migrate = (from: number, to?: number) =>
-      migrations
-        .slice(from, to)
-        .reduce(
-          (done, migration) => done.then(() => db.transaction().execute((tx) => migration.up(tx as never, dialect))),
-          Promise.resolve(),
-        );
-    await migrate(0, at);
+    const { db } = handle;
+    const steps = migrationSteps(handle, '0040-count-history-item-index');
+    await steps.before();
     const [item, other] = [await makeItem(db), await makeItem(db)];
     const location = await makeBinLocation(db);
     const count = await insertCountRecord(db, location.id);
@@ -45,7 +38,7 @@ describe('the count history item index (migration 0040)', () => {
       .returning(['id', 'item_id'])
       .execute();
 
-    await migrate(at);
+    await steps.from();
     const entries = await db
       .selectFrom('location_count_line_item')
       .select(['item_id', 'line_id'])

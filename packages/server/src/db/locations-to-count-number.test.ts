@@ -4,7 +4,7 @@ import { makeBinLocation } from '../../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { countLocationsToCount } from '../features/bin-locations/bin-locations.repository.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
-import { migrations } from './migrate.js';
+import { migrationSteps } from './migration-steps.test-helper.js';
 
 /**
  * Migration 0043 (decision 0198): the number of locations that need counting, kept by SQLite's
@@ -23,21 +23,14 @@ describe('the number of locations to count (migration 0043)', () => {
     database = await createTestDatabase();
     handle = openDatabase(database.url);
     const { db, dialect } = handle;
-    const at = migrations.findIndex((m) => m.name === '0043-locations-to-count-number');
-    const migrate = (from: number, to?: number) =>
-      migrations
-        .slice(from, to)
-        .reduce(
-          (done, migration) => done.then(() => db.transaction().execute((tx) => migration.up(tx as never, dialect))),
-          Promise.resolve(),
-        );
-    await migrate(0, at);
+    const steps = migrationSteps(handle, '0043-locations-to-count-number');
+    await steps.before();
     const flag = (id: number, state: string) =>
       db.updateTable('bin_location').set({ requires_counting: state }).where('id', '=', id).execute();
     const before = [await makeBinLocation(db), await makeBinLocation(db), await makeBinLocation(db)];
     await flag(before[0]!.id, 'YES');
     await flag(before[1]!.id, 'PARTIAL');
-    await migrate(at);
+    await steps.from();
 
     const counted = async () =>
       Number(
