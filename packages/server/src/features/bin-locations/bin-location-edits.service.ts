@@ -145,7 +145,8 @@ export async function itemIdsOf(ctx: AppContext, tx: Tx, codes: readonly string[
 
 /**
  * Sets the shared /wall_to_wall counter to the number of locations with requiresCounting YES or
- * PARTIAL. The derived count (not +1/-1) stays right under retries and concurrent edits.
+ * PARTIAL. That number is derived in the database (counted, or on SQLite kept by triggers in each
+ * change's own transaction), never +1/-1 here: it stays right under retries and concurrent edits.
  */
 export async function syncCountingCounter(ctx: AppContext): Promise<number> {
   const count = await repository.countLocationsToCount(ctx.db, ctx.dialect);

@@ -133,8 +133,8 @@ const locationsToCountNumber = CompiledQuery.raw('select n from locations_to_cou
 
 /**
  * The number of locations that need counting (YES or PARTIAL): on SQLite the number its triggers
- * keep (migration 0043), on PostgreSQL counted from the partial index bin_location_to_count_idx (migration 0038), which the
- * literal condition lets it use.
+ * keep (migration 0043), on PostgreSQL counted from the partial index bin_location_to_count_idx
+ * (migration 0038), which the literal condition lets it use.
  */
 export async function countLocationsToCount(db: DbOrTx, dialect: Dialect): Promise<number> {
   if (dialect === 'sqlite') {
