@@ -149,7 +149,7 @@ export async function itemIdsOf(ctx: AppContext, tx: Tx, codes: readonly string[
  * change's own transaction), never +1/-1 here: it stays right under retries and concurrent edits.
  */
 export async function syncCountingCounter(ctx: AppContext): Promise<number> {
-  const count = await repository.countLocationsToCount(ctx.db, ctx.dialect);
+  const count = await repository.countLocationsToCount(ctx.db);
   await ctx.live.setCounter(countingCounterPath, null, count);
   return count;
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { DbOrTx, Dialect } from '../../db/database.js';
-import { runKeyLookup } from '../../db/compiled-query.js';
+import type { DbOrTx } from '../../db/database.js';
+import { isSqlite, runKeyLookup } from '../../db/compiled-query.js';
 import { escapeLike } from '../../db/like.js';
 
 /**
@@ -136,8 +136,8 @@ const locationsToCountNumber = CompiledQuery.raw('select n from locations_to_cou
  * keep (migration 0043), on PostgreSQL counted from the partial index bin_location_to_count_idx
  * (migration 0038), which the literal condition lets it use.
  */
-export async function countLocationsToCount(db: DbOrTx, dialect: Dialect): Promise<number> {
-  if (dialect === 'sqlite') {
+export async function countLocationsToCount(db: DbOrTx): Promise<number> {
+  if (isSqlite(db)) {
     const { rows } = await db.executeQuery<{ n: number }>(locationsToCountNumber);
     return Number(rows[0]?.n ?? 0);
   }
