@@ -17,7 +17,8 @@ import { erpSenderRegistry, type ErpSenderRegistry } from './features/erp-outbox
 import { pruneStaleSigninCounters } from './features/ip-rules/ip-access.service.js';
 import { fastifyTrustProxy } from './http/trusted-proxies.js';
 import { SettingsService } from './features/config/settings.service.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerNulGuard } from './http/nul-guard.js';
+import { frameworkErrorHandler, maxPathParamLength, registerErrorHandler } from './http/error-handler.js';
 import { loadErrorMessages } from './http/error-messages.js';
 import { registerDurableAnswers } from './http/durable-answers.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -54,6 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Demo albums only on the start that seeded the demo data: a deleted album stays deleted.
   if (config.demoData && (await seedDemoData(database.db))) seedDemoAlbums(config.dataDir);
 
+  const messageFor = loadErrorMessages(config.translationsDir);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -65,13 +67,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logController: new LogController({ disableRequestLogging: !requestLinesLogged(config.logLevel) }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    maxParamLength: maxPathParamLength,
+    frameworkErrors: frameworkErrorHandler(messageFor),
   }).withTypeProvider<ZodTypeProvider>();
   useLazyRequestLoggers(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler(config.runtimeType !== 'PRODUCTION'));
   registerRouteTable(app);
 
-  const messageFor = loadErrorMessages(config.translationsDir);
   const live = await createLiveServer({ ...options.live, config, db: database.db, log: app.log }).catch(
     async (error: unknown) => {
       if (ownsDatabase) await database.close();
@@ -116,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSecurityHeaders(app, { https: config.cookieSecure, connectSources: config.cspConnectSources });
   await app.register(cookie);
   registerErrorHandler(app, messageFor, config.runtimeType === 'DEV');
+  registerNulGuard(app);
   await registerOpenApi(app, config.version);
   registerRequestGate(app, config.version, createPrincipalResolver(ctx));
   await registerRateLimits(app, { redisUrl: config.redisUrl, keyPrefix: options.rateLimitKeyPrefix, log: app.log });

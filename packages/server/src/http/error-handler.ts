@@ -16,6 +16,26 @@ export function sendError(
   return reply.status(status).type('application/json').send(body);
 }
 
+/** Fastify's own default for the longest path parameter the router takes (find-my-way). */
+export const maxPathParamLength = 100;
+
+/**
+ * The router's own refusals, before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * parameter over the router's length limit, or a path that is not valid percent-encoding. The
+ * same error shape as every other answer, not Fastify's, which echoes the whole path back.
+ */
+export function frameworkErrorHandler(messageFor: MessageFor) {
+  return (error: FastifyError, _request: unknown, reply: FastifyReply): void => {
+    // No hook runs for these answers: the one header a JSON error needs is set here.
+    reply.header('x-content-type-options', 'nosniff');
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      void sendError(reply, messageFor, 414, 'valueTooLong', { max: maxPathParamLength });
+    else if (error.code === 'FST_ERR_BAD_URL')
+      void sendError(reply, messageFor, 400, 'invalidInput', { reason: 'the path is not valid URL encoding' });
+    else void sendError(reply, messageFor, 500, 'internalServerError');
+  };
+}
+
 /** One error shape on the wire; never a stack trace outside DEV. */
 export function registerErrorHandler(app: FastifyInstance, messageFor: MessageFor, exposeInternals: boolean) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

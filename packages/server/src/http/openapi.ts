@@ -22,6 +22,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: { public: true } };
     });
+    // swagger-ui sends /static/index.html to the docs root by rewriting the URL's end, so with a
+    // query string it would send the browser back to the same URL for ever: redirect it here.
+    docs.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/api/docs/static/index.html?')) return reply.redirect('/api/docs/');
+    });
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 }
