@@ -36,6 +36,19 @@ export function frameworkErrorHandler(messageFor: MessageFor) {
   };
 }
 
+/**
+ * PostgreSQL's data exceptions for a value that does not fit its column or type: a number beyond
+ * an integer column (22003), a text longer than its column (22001), a malformed number or date
+ * (22P02, 22007, 22008). They come from what a client sent past a schema without an upper bound
+ * (SQLite stores such values), and the transaction is rolled back: a client error, not a 500.
+ */
+const databaseInputErrorCodes: ReadonlySet<string> = new Set(['22001', '22003', '22007', '22008', '22P02']);
+
+function isDatabaseInputError(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('severity' in error) || !('code' in error)) return false;
+  return typeof error.code === 'string' && databaseInputErrorCodes.has(error.code);
+}
+
 /** One error shape on the wire; never a stack trace outside DEV. */
 export function registerErrorHandler(app: FastifyInstance, messageFor: MessageFor, exposeInternals: boolean) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -59,6 +72,10 @@ export function registerErrorHandler(app: FastifyInstance, messageFor: MessageFo
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const key = error.statusCode === 404 ? 'notFound' : 'invalidInput';
       return sendError(reply, messageFor, error.statusCode, key, { reason: error.message });
+    }
+    if (isDatabaseInputError(error)) {
+      request.log.warn({ err: error }, 'the database refused a value the client sent');
+      return sendError(reply, messageFor, 400, 'invalidInput', { reason: 'a value is out of range' });
     }
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response does not match its schema');
     else request.log.error({ err: error }, 'unhandled error');
