@@ -179,7 +179,7 @@ export function contractEndpoints(): ContractEndpoint[] {
     const isTable =
       entries.length > 0 &&
       entries.every((entry) => entry !== null && typeof entry === 'object' && 'method' in entry && 'area' in entry);
-    if (isTable) endpoints.push(...(entries as ContractEndpoint[]));
+    if (isTable) endpoints.push(...(entries as unknown as ContractEndpoint[]));
   }
   return endpoints;
 }
