@@ -67,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logController: new LogController({ disableRequestLogging: !requestLinesLogged(config.logLevel) }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    maxParamLength: maxPathParamLength,
+    routerOptions: { maxParamLength: maxPathParamLength },
     frameworkErrors: frameworkErrorHandler(messageFor),
   }).withTypeProvider<ZodTypeProvider>();
   useLazyRequestLoggers(app);

@@ -15,7 +15,7 @@ const messageFor = (key: string) => `text of ${key}`;
 async function guardedApp() {
   const app = Fastify({
     logger: false,
-    maxParamLength: maxPathParamLength,
+    routerOptions: { maxParamLength: maxPathParamLength },
     frameworkErrors: frameworkErrorHandler(messageFor),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

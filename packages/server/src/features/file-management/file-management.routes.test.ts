@@ -204,10 +204,11 @@ describe('file management (media library)', () => {
       'temp/albums/a/b/c',
     ];
 
-    it('refuses traversal, absolute paths, NUL and deeper paths with 400 invalidPath everywhere', async () => {
+    it("refuses traversal, absolute paths, NUL and deeper paths with 400 everywhere (invalidPath; a NUL is the NUL guard's invalidInput)", async () => {
       const before = tree();
       for (const bad of badPaths) {
-        expect((await contents(bad)).json, bad).toMatchObject({ status: 400, key: 'invalidPath' });
+        const key = bad.includes('\u0000') ? 'invalidInput' : 'invalidPath';
+        expect((await contents(bad)).json, bad).toMatchObject({ status: 400, key });
         expect((await upload(bad, 'a.png', png)).json, bad).toMatchObject({ status: 400 });
         expect((await operator.post('/api/v1/file_management/folder', { path: bad })).json, bad).toMatchObject({
           status: 400,
