@@ -28,6 +28,10 @@ async function guardedApp() {
   return app;
 }
 
+/** Posts JSON text as written (escapes and keys a serializer would not produce). */
+const postJsonText = (app: Awaited<ReturnType<typeof guardedApp>>, text: string) =>
+  app.inject({ method: 'POST', url: '/echo', payload: text, headers: { 'content-type': 'application/json' } });
+
 describe('client input guards', () => {
   it('refuses a NUL in the path, the query or a JSON text as invalid input', async () => {
     const app = await guardedApp();
@@ -35,12 +39,7 @@ describe('client input guards', () => {
       await app.inject({ method: 'GET', url: '/item/A%00B' }),
       await app.inject({ method: 'GET', url: '/item/A?text=%00' }),
       await app.inject({ method: 'POST', url: '/echo', payload: { code: 'A\u0000B' } }),
-      await app.inject({
-        method: 'POST',
-        url: '/echo',
-        payload: '{"code":"\\\\\\u0000"}',
-        headers: { 'content-type': 'application/json' },
-      }),
+      await postJsonText(app, '{"code":"\\\\\\u0000"}'),
     ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(400);
@@ -51,23 +50,13 @@ describe('client input guards', () => {
 
   it('passes an escaped backslash before "u0000", and ordinary input, to the route', async () => {
     const app = await guardedApp();
-    const escaped = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      payload: '{"code":"\\\\u0000"}',
-      headers: { 'content-type': 'application/json' },
-    });
+    const escaped = await postJsonText(app, '{"code":"\\\\u0000"}');
     expect(escaped.statusCode).toBe(200);
     expect(escaped.json()).toEqual({ code: '\\u0000' });
     const plain = await app.inject({ method: 'GET', url: '/item/%C3%A9t%C3%A9?q=1%2500' });
     expect(plain.json()).toEqual({ params: { code: 'été' }, query: { q: '1%00' } });
     // The default JSON parser's protections stay: a __proto__ key is refused.
-    const poisoned = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      payload: '{"code":"a","__proto__":{"x":1}}',
-      headers: { 'content-type': 'application/json' },
-    });
+    const poisoned = await postJsonText(app, '{"code":"a","__proto__":{"x":1}}');
     expect(poisoned.statusCode).toBe(400);
     await app.close();
   });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '@wms/contract';
+import { isDataException } from '../db/data-exception.js';
 import { AppError } from './app-error.js';
 
 type MessageFor = (key: string, args: Record<string, unknown>) => string;
@@ -36,19 +37,6 @@ export function frameworkErrorHandler(messageFor: MessageFor) {
   };
 }
 
-/**
- * PostgreSQL's data exceptions for a value that does not fit its column or type: a number beyond
- * an integer column (22003), a text longer than its column (22001), a malformed number or date
- * (22P02, 22007, 22008). They come from what a client sent past a schema without an upper bound
- * (SQLite stores such values), and the transaction is rolled back: a client error, not a 500.
- */
-const databaseInputErrorCodes: ReadonlySet<string> = new Set(['22001', '22003', '22007', '22008', '22P02']);
-
-function isDatabaseInputError(error: unknown): boolean {
-  if (!error || typeof error !== 'object' || !('severity' in error) || !('code' in error)) return false;
-  return typeof error.code === 'string' && databaseInputErrorCodes.has(error.code);
-}
-
 /** One error shape on the wire; never a stack trace outside DEV. */
 export function registerErrorHandler(app: FastifyInstance, messageFor: MessageFor, exposeInternals: boolean) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -73,7 +61,7 @@ export function registerErrorHandler(app: FastifyInstance, messageFor: MessageFo
       const key = error.statusCode === 404 ? 'notFound' : 'invalidInput';
       return sendError(reply, messageFor, error.statusCode, key, { reason: error.message });
     }
-    if (isDatabaseInputError(error)) {
+    if (isDataException(error)) {
       request.log.warn({ err: error }, 'the database refused a value the client sent');
       return sendError(reply, messageFor, 400, 'invalidInput', { reason: 'a value is out of range' });
     }
